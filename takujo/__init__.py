@@ -1,0 +1,13 @@
+"""takujo (卓上): an engine for tabletop card and board games.
+
+    >>> import takujo
+    >>> game = takujo.load("fuutei", players=3)
+    >>> state = game.new_state(seed=1)
+"""
+from .core.registry import game_class, load, names, register
+
+__version__ = "0.1.0"
+
+register("fuutei", "takujo.games.fuutei.game:FuuteiGame")
+
+__all__ = ["__version__", "game_class", "load", "names", "register"]

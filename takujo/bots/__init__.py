@@ -1,0 +1,40 @@
+"""Bots choose among legal actions from a player's view only.
+
+Every bot has ``act(view, legal, rng) -> Action``: `view` is ``state.view(player)``, `legal`
+the player's legal actions, `rng` the bot's own random stream (never the game's).
+"""
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from ..core.action import Action
+from ..core.errors import OptionError
+from ..core.game import Game
+from ..core.rng import Rng
+
+
+class Bot(Protocol):
+    name: str
+
+    def act(self, view: dict[str, Any], legal: list[Action], rng: Rng) -> Action: ...
+
+
+class RandomBot:
+    """Uniformly random among the legal actions."""
+
+    name = "random"
+
+    def act(self, view: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
+        return legal[rng.below(len(legal))]
+
+
+BOT_NAMES = ("random", "heuristic")
+
+
+def make_bot(name: str, game: Game) -> Bot:
+    """A bot by name for `game`: ``random`` or ``heuristic`` (the game's own)."""
+    if name == "random":
+        return RandomBot()
+    if name == "heuristic":
+        return game.heuristic_bot()
+    raise OptionError(f"unknown bot {name!r}; choose from {', '.join(BOT_NAMES)}")

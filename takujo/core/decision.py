@@ -1,0 +1,37 @@
+"""What the game waits for: who must act, and in what kind of decision."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class DecisionKind(str, Enum):
+    TURN = "turn"                  # one player chooses
+    SIMULTANEOUS = "simultaneous"  # each listed player commits a hidden choice; revealed together
+    RESPONSE = "response"          # a player is offered a response (e.g. a counter card) or passes
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    kind: DecisionKind
+    players: tuple[int, ...]
+    prompt: str = ""
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind.value, "players": list(self.players), "prompt": self.prompt}
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended: the winners (several means a shared win), why, and final scores."""
+
+    winners: tuple[int, ...]
+    reason: str
+    scores: tuple[int, ...] = ()
+
+    def to_json(self) -> dict:
+        return {"winners": list(self.winners), "reason": self.reason, "scores": list(self.scores)}
+
+    @staticmethod
+    def from_json(data: dict) -> "Outcome":
+        return Outcome(tuple(data["winners"]), data["reason"], tuple(data.get("scores", ())))

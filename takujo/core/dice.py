@@ -1,0 +1,59 @@
+"""Dice expressions such as ``2D+3`` (the sum of two six-sided dice plus 3).
+
+Full-width forms used in Japanese card text (``２Ｄ＋３``) are accepted.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from .rng import Rng
+
+_EXPR = re.compile(r"^(?:(\d*)D)?([+-]\d+)?$|^(-?\d+)$")
+
+
+@dataclass(frozen=True, slots=True)
+class Dice:
+    """``n`` six-sided dice plus a fixed ``bonus``."""
+
+    n: int = 0
+    bonus: int = 0
+
+    @classmethod
+    def parse(cls, text: str | int, max_dice: int | None = None) -> "Dice":
+        """Parse ``"2D+3"``, ``"D"``, ``"1D-1"``, ``"9"`` or an int.
+
+        >>> Dice.parse("２Ｄ＋３")
+        Dice(n=2, bonus=3)
+        """
+        if isinstance(text, bool):
+            raise ValueError(f"not a dice expression: {text!r}")
+        if isinstance(text, int):
+            return cls(0, text)
+        norm = unicodedata.normalize("NFKC", str(text)).replace(" ", "").upper()
+        m = _EXPR.match(norm)
+        if not norm or not m:
+            raise ValueError(f"not a dice expression: {text!r} (expected forms like 2D+3, 1D, 9)")
+        if m.group(3) is not None:
+            return cls(0, int(m.group(3)))
+        if m.group(1) is None and "D" not in norm:
+            raise ValueError(f"not a dice expression: {text!r}")
+        n = int(m.group(1)) if m.group(1) else 1
+        if n == 0 or (max_dice is not None and n > max_dice):
+            raise ValueError(f"dice expression {text!r} rolls {n} dice (allowed 1..{max_dice})")
+        return cls(n, int(m.group(2) or 0))
+
+    def plus(self, other: "Dice") -> "Dice":
+        return Dice(self.n + other.n, self.bonus + other.bonus)
+
+    def roll(self, rng: Rng) -> tuple[int, tuple[int, ...]]:
+        """Return (total, faces)."""
+        faces = tuple(rng.die(6) for _ in range(self.n))
+        return sum(faces) + self.bonus, faces
+
+    def __str__(self) -> str:
+        if not self.n:
+            return str(self.bonus)
+        sign = f"{self.bonus:+d}" if self.bonus else ""
+        return f"{self.n}D{sign}"

@@ -1,0 +1,26 @@
+"""Errors raised by the engine. Every one names what is wrong."""
+from __future__ import annotations
+
+
+class TakujoError(Exception):
+    """Base class of every error the engine raises on purpose."""
+
+
+class IllegalActionError(TakujoError, ValueError):
+    """An action that is not legal in the current state. The state is left unchanged."""
+
+
+class OptionError(TakujoError, ValueError):
+    """An unknown option, or an option value of the wrong type or range."""
+
+
+class CardDataError(TakujoError, ValueError):
+    """Malformed card or board data; the message names the file, the card and the field."""
+
+
+class RecordError(TakujoError, ValueError):
+    """A game record that does not describe a legal game of this engine."""
+
+
+class NotationError(IllegalActionError):
+    """Action text that cannot be parsed."""

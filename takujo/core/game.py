@@ -1,0 +1,152 @@
+"""A game: its typed, validated options and the factory for its states.
+
+    game = takujo.load("fuutei", players=4, center_regions="effects_only")
+    str(game)  # 'fuutei(players=4,center_regions=effects_only)'
+    state = game.new_state(seed=7)
+"""
+from __future__ import annotations
+
+import re
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from .action import Action
+from .errors import OptionError
+from .rng import Rng
+from .state import State
+
+
+class GameOptions(BaseModel):
+    """Base of every game's options. Unknown keys are refused."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    players: int
+
+
+def _fmt(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+class Game(ABC):
+    """Immutable description of one configured game."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    Options: ClassVar[type[GameOptions]]
+    State: ClassVar[type[State]]
+
+    def __init__(self, **options: Any) -> None:
+        try:
+            opts = self.Options(**options)
+        except ValidationError as exc:
+            raise OptionError(f"{self.name}: " + _describe(exc, options)) from None
+        object.__setattr__(self, "options", opts)
+        self._check_options(opts)
+
+    options: GameOptions
+
+    def __setattr__(self, key: str, value: Any) -> None:
+        raise AttributeError("Game objects are immutable")
+
+    def _check_options(self, options: GameOptions) -> None:
+        """Hook for checks across several options; raise OptionError."""
+
+    @property
+    def players(self) -> int:
+        return self.options.players
+
+    def __str__(self) -> str:
+        parts = [f"players={self.options.players}"]
+        for key, info in self.Options.model_fields.items():
+            value = getattr(self.options, key)
+            if key != "players" and value != info.default:
+                parts.append(f"{key}={_fmt(value)}")
+        return f"{self.name}({','.join(parts)})"
+
+    def __repr__(self) -> str:
+        return f"<Game {self}>"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and str(self) == str(other)
+
+    def __hash__(self) -> int:
+        return hash(str(self))
+
+    @abstractmethod
+    def new_state(self, seed: int = 0) -> State:
+        """A new game, set up with the given seed (all chance comes from it)."""
+
+    def state_from_json(self, data: dict[str, Any]) -> State:
+        return self.State.from_json(self, data)
+
+    def parse_action(self, text: str, player: int) -> Action:
+        return Action.parse(text, player)
+
+    @classmethod
+    def option_table(cls) -> list[tuple[str, str, Any, str]]:
+        """(name, type, default, help) for every option, for help screens."""
+        rows = []
+        for key, info in cls.Options.model_fields.items():
+            ann = info.annotation
+            typ = getattr(ann, "__name__", None) or str(ann).replace("typing.", "")
+            if str(ann).startswith("typing.Literal"):
+                typ = "|".join(map(str, ann.__args__))  # type: ignore[union-attr]
+            rows.append((key, typ, info.default, info.description or ""))
+        return rows
+
+    def rng_for(self, seed: int) -> Rng:
+        return Rng(seed)
+
+    # ----- presentation and bots (games override these) ------------------------------
+    def heuristic_bot(self) -> Any:
+        """This game's heuristic bot (an object with ``act(view, legal, rng)``)."""
+        raise NotImplementedError(f"{self.name} has no heuristic bot")
+
+    def render_view(self, view: dict[str, Any]) -> str:
+        """A text picture of a view for the terminal (rich markup allowed)."""
+        import json
+        return json.dumps({k: v for k, v in view.items() if k != "log"}, ensure_ascii=False, indent=1)
+
+    def describe_action(self, action: str, view: dict[str, Any]) -> str:
+        """A person-readable label for the action notation `action`."""
+        return action
+
+    def describe_event(self, event: dict[str, Any], view: dict[str, Any] | None = None) -> str | None:
+        """One log line for an event, or None to leave it out of the log."""
+        fields = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("e", "to", "chance"))
+        return f"{event['e']}: {fields}"
+
+
+def _describe(exc: ValidationError, given: dict[str, Any]) -> str:
+    msgs = []
+    for err in exc.errors():
+        key = ".".join(str(p) for p in err["loc"]) or "?"
+        if err["type"] == "extra_forbidden":
+            msgs.append(f"unknown option {key!r}")
+        elif err["type"] == "missing":
+            msgs.append(f"option {key!r} is required")
+        else:
+            msgs.append(f"option {key!r}={given.get(key)!r}: {err['msg']}")
+    return "; ".join(msgs)
+
+
+_SPEC = re.compile(r"^\s*([a-z_][a-z0-9_]*)\s*(?:\((.*)\))?\s*$")
+
+
+def parse_game_string(spec: str) -> tuple[str, dict[str, str]]:
+    """``"fuutei(players=4,center_regions=invadable)"`` -> ("fuutei", {...})."""
+    m = _SPEC.match(spec)
+    if not m:
+        raise OptionError(f"bad game string {spec!r}; expected name(key=value,...)")
+    name, body = m.group(1), m.group(2)
+    opts: dict[str, str] = {}
+    for part in filter(None, (p.strip() for p in (body or "").split(","))):
+        key, sep, value = part.partition("=")
+        if not sep or not key.strip():
+            raise OptionError(f"bad option {part!r} in {spec!r}; expected key=value")
+        opts[key.strip()] = value.strip()
+    return name, opts

@@ -1,0 +1,36 @@
+"""The registry of games: names to Game classes, imported lazily."""
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from .errors import OptionError
+from .game import Game, parse_game_string
+
+_GAMES: dict[str, str] = {}
+
+
+def register(name: str, target: str) -> None:
+    """Register ``name`` -> ``"module:ClassName"``."""
+    _GAMES[name] = target
+
+
+def names() -> list[str]:
+    return sorted(_GAMES)
+
+
+def game_class(name: str) -> type[Game]:
+    try:
+        target = _GAMES[name]
+    except KeyError:
+        raise OptionError(f"unknown game {name!r}; known games: {', '.join(names())}") from None
+    module, _, cls = target.partition(":")
+    return getattr(importlib.import_module(module), cls)
+
+
+def load(spec: str, **options: Any) -> Game:
+    """A game by name or game string, e.g. ``load("fuutei", players=3)`` or
+    ``load("fuutei(players=3,center_regions=effects_only)")``."""
+    name, parsed = parse_game_string(spec)
+    parsed.update(options)
+    return game_class(name)(**parsed)

@@ -1,0 +1,186 @@
+"""The state of one game in progress: plain data plus the one driver surface.
+
+    state = game.new_state(seed=1)
+    while state.outcome is None:
+        decision = state.pending            # who must act, and how
+        actions = state.legal_actions(decision.players[0])
+        state.apply(actions[0])             # IllegalActionError leaves the state untouched
+
+Subclasses implement `pending`, `legal_actions`, `_apply`, `clone`, `_to_json`/`_from_json`,
+`zone` and `public_info`; everything else (checking, views, chance logging) is shared here.
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from . import events
+from .action import Action
+from .decision import Decision, DecisionKind, Outcome
+from .dice import Dice
+from .errors import IllegalActionError
+from .rng import Rng
+from .visibility import ZoneSpec, derive_view
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+class State(ABC):
+    """Base class of every game's state."""
+
+    ZONES: ClassVar[tuple[ZoneSpec, ...]] = ()
+
+    game: "Game"
+    rng: Rng
+    log: list[events.Event]
+    outcome: Outcome | None
+    steps: int
+
+    def _init_base(self, game: "Game", rng: Rng) -> None:
+        self.game = game
+        self.rng = rng
+        self.log = []
+        self.outcome = None
+        self.steps = 0
+
+    # ----- driver surface -------------------------------------------------------------
+    @property
+    @abstractmethod
+    def pending(self) -> Decision | None:
+        """The decision the game waits for, or None once the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        """Legal actions of `player` (default: every player the pending decision names)."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Apply a legal action and advance to the next decision."""
+
+    def apply(self, action: Action | str, player: int | None = None) -> None:
+        """Apply an action (or its notation). Illegal ones raise and change nothing."""
+        if isinstance(action, str):
+            action = self.parse_action(action, player)
+        if self.outcome is not None:
+            raise IllegalActionError(f"the game is over; {action} cannot be played")
+        legal = self.legal_actions(action.player)
+        if action not in legal:
+            pend = self.pending
+            who = f"player {action.player}"
+            if pend is None or action.player not in pend.players:
+                raise IllegalActionError(f"it is not {who}'s decision ({action} refused)")
+            shown = ", ".join(map(str, legal[:12])) + (" …" if len(legal) > 12 else "")
+            raise IllegalActionError(f"{action!s} is not legal for {who} now; legal: {shown}")
+        self._log_act(action)
+        self._apply(action)
+        self.steps += 1
+
+    def apply_unchecked(self, action: Action) -> None:
+        """Fast path for bots that take actions from `legal_actions`: no legality check."""
+        self._log_act(action)
+        self._apply(action)
+        self.steps += 1
+
+    def _log_act(self, action: Action) -> None:
+        # Choices in simultaneous and response decisions are seen only by their maker.
+        pend = self.pending
+        hidden = pend is not None and pend.kind is not DecisionKind.TURN
+        self.log.append({"e": "act", "to": [action.player] if hidden else None,
+                         "player": action.player, "action": str(action)})
+
+    def parse_action(self, text: str, player: int | None = None) -> Action:
+        """Read action notation for `player` (default: the single player to act)."""
+        if player is None:
+            pend = self.pending
+            if pend is None or len(pend.players) != 1:
+                raise IllegalActionError("say which player acts: several (or none) are to act")
+            player = pend.players[0]
+        return Action.parse(text, player)
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        pend = self.pending
+        return pend.players if pend else ()
+
+    # ----- chance ---------------------------------------------------------------------
+    def roll(self, dice: Dice, why: str, player: int | None = None, **fields: Any) -> tuple[int, tuple[int, ...]]:
+        """Roll `dice` on the state's RNG and log the realised faces publicly."""
+        total, faces = dice.roll(self.rng)
+        self.log.append(events.make("roll", None, chance=True, why=why, player=player,
+                                    dice=str(dice), faces=list(faces), total=total, **fields))
+        return total, faces
+
+    def shuffle(self, cards: list[int], what: str) -> None:
+        """Shuffle in place; the order is logged for the record only (nobody sees it)."""
+        self.rng.shuffle(cards)
+        self.log.append(events.make("shuffle", events.NOBODY, chance=True, what=what, order=list(cards)))
+
+    def pick(self, n: int, why: str, to: list[int] | None = None, **fields: Any) -> int:
+        """A uniform random index in [0, n), drawn from the state's RNG and logged."""
+        i = self.rng.below(n)
+        self.log.append(events.make("random", to, chance=True, why=why, n=n, index=i, **fields))
+        return i
+
+    def say(self, kind: str, to: list[int] | None = None, **fields: Any) -> None:
+        self.log.append(events.make(kind, to, **fields))
+
+    # ----- visibility -----------------------------------------------------------------
+    @abstractmethod
+    def zone(self, name: str) -> Any:
+        """The live list (or per-player lists) of card ids of a declared zone."""
+
+    @abstractmethod
+    def public_info(self) -> dict[str, Any]:
+        """Facts everyone sees that are not card zones (phase, scores, battle, …)."""
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        """What `player` (None: a spectator) may know. Bots and clients get only this."""
+        return derive_view(self, player)
+
+    # ----- copying and serialising ----------------------------------------------------
+    @abstractmethod
+    def clone(self) -> "State":
+        """An independent copy (hand-written, no deepcopy)."""
+
+    def _clone_base(self, other: "State") -> None:
+        other.game = self.game
+        other.rng = self.rng.clone()
+        other.log = list(self.log)  # events are never mutated after logging
+        other.outcome = self.outcome
+        other.steps = self.steps
+
+    @abstractmethod
+    def _to_json(self) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def _from_json(self, data: dict[str, Any]) -> None: ...
+
+    def to_json(self) -> dict[str, Any]:
+        data = self._to_json()
+        data["_base"] = {
+            "game": str(self.game),
+            "rng": self.rng.state,
+            "log": self.log,
+            "outcome": self.outcome.to_json() if self.outcome else None,
+            "steps": self.steps,
+        }
+        return data
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self.to_json() == other.to_json()  # type: ignore[union-attr]
+
+    __hash__ = None  # type: ignore[assignment]
+
+    @classmethod
+    def from_json(cls, game: "Game", data: dict[str, Any]) -> "State":
+        base = data["_base"]
+        if base["game"] != str(game):
+            raise ValueError(f"state belongs to {base['game']}, not {game}")
+        state = cls.__new__(cls)
+        state._init_base(game, Rng(raw_state=base["rng"]))
+        state.log = [dict(e) for e in base["log"]]
+        state.outcome = Outcome.from_json(base["outcome"]) if base["outcome"] else None
+        state.steps = base["steps"]
+        state._from_json(data)
+        return state

@@ -1,0 +1,283 @@
+"""Battles of 風帝伝説FIGHTER: declaration, battle support, initiative, attacks, persuasion,
+and reassignment of what was gained (FTR-BATTLE, FTR-COMBAT, FTR-ATTACK).
+
+The battle in progress is a plain dict on the state (`state.battle`); sides are indexed
+0 = invader, 1 = defender. `mods[side]` holds the battle-long modifiers of that side's
+character: physical attack, physical defence, magic attack, magic defence, initiative and a
+rolled bonus to both attacks (FTR-COMBAT-07: they last until the end of the battle).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...core.action import Action
+from ...core.dice import Dice
+from ...core.simultaneous import Commits
+from . import effects
+
+if TYPE_CHECKING:
+    from .state import FuuteiState
+
+PHYS_ATK, PHYS_DEF, MAG_ATK, MAG_DEF, INITIATIVE, ROLLED_ATK = range(6)
+STAT_INDEX = {"phys_atk": 0, "phys_def": 1, "mag_atk": 2, "mag_def": 3, "initiative": 4}
+ATTACKS = {"phys": (PHYS_ATK, PHYS_DEF), "mag": (MAG_ATK, MAG_DEF)}
+
+
+def copy(b: dict[str, Any]) -> dict[str, Any]:
+    """An independent copy of a battle dict (values are ints and lists of ints/lists)."""
+    return {k: ([list(x) if isinstance(x, list) else x for x in v] if isinstance(v, list) else v)
+            for k, v in b.items()}
+
+
+def public(b: dict[str, Any]) -> dict[str, Any]:
+    return copy(b)
+
+
+def side_player(s: "FuuteiState", side: int) -> int:
+    return s.battle["players"][side]
+
+
+# ----- declaration (FTR-BATTLE-01/02, FTR-COMBAT-01..03) -------------------------------------
+def invasions(s: "FuuteiState") -> list[Action]:
+    p = s.turn_player
+    if s.turns_taken[p] <= 1:                       # FTR-BATTLE-02: not in your own first turn
+        return []
+    guarding = set(s.guard.values())
+    # FTR-BATTLE-01 / FTR-GOAL-03: one character that defends no region; sealed ones cannot.
+    chars = [c for c in s.party[p] if c not in guarding and c not in s.sealed]
+    if not chars:
+        return []
+    targets = [r for q in range(s.n) if q != p for r in s.regions[q]]
+    if s.game.options.center_regions == "invadable":   # FTR-DRAW-03 reading (a)
+        targets += s.center
+    return [Action(p, "invade", (c, r)) for c in chars for r in targets]
+
+
+def declare(s: "FuuteiState", char: int, region: int) -> None:
+    from .state import SUPPORT
+    p = s.turn_player
+    owner = s.region_owner(region)
+    defender = s.guard.get(region)
+    s.say("invade", player=p, card=char, region=region, owner=owner)
+    if defender is None:
+        # FTR-COMBAT-03 / FTR-MAIN-09: an undefended region is taken automatically.
+        take_regions(s, p, [region])
+        s.battle = _new(p, owner, char, -1, [region])
+        s.battle["gains"] = [[p, [region]]]
+        start_reassign(s)
+        return
+    # FTR-COMBAT-02: the invasion targets every region that defender guards.
+    regions = s.defended_by(defender)
+    s.battle = _new(p, owner, char, defender, regions)
+    # FTR-COMBAT-04/05: each side may play one battle support card face down.
+    s.phase = SUPPORT
+    s.commits = Commits([p, owner])
+
+
+def _new(p: int, owner: int, char: int, defender: int, regions: list[int]) -> dict[str, Any]:
+    return {"players": [p, owner], "chars": [char, defender], "regions": list(regions),
+            "mods": [[0] * 6, [0] * 6], "queue": [], "order": [0, 1], "strike": 0,
+            "actor": p, "defeated": -1, "persuade": -1, "gains": [], "gained": []}
+
+
+def take_regions(s: "FuuteiState", to: int, regions: list[int]) -> None:
+    """FTR-ATTACK-05: the invader gains the target regions (undefended on arrival)."""
+    for r in regions:
+        q = s.region_owner(r)
+        (s.regions[q] if q >= 0 else s.center).remove(r)
+        s.guard.pop(r, None)
+        s.regions[to].append(r)
+        s.say("gain_region", player=to, region=r, from_player=q)
+
+
+# ----- decisions inside a battle --------------------------------------------------------------
+def actions(s: "FuuteiState", player: int) -> list[Action]:
+    from .state import ATTACK, PERSUADE, REASSIGN, SUPPORT
+    b = s.battle
+    if s.phase == SUPPORT:
+        out = [Action(player, "support", (c,)) for c in s.hands[player]
+               if s.cat[c].type == "battle_support"]
+        return out + [Action(player, "nosupport")]
+    if s.phase == ATTACK:                           # FTR-ATTACK-01: physical or magic
+        return [Action(player, "attack", ("phys",)), Action(player, "attack", ("mag",))]
+    if s.phase == PERSUADE:                         # FTR-ATTACK-06: "may" persuade
+        return [Action(player, "persuade"), Action(player, "decline")]
+    if s.phase == REASSIGN:
+        return _reassign_actions(s, player, b["gained"]) + [Action(player, "done")]
+    return []
+
+
+def apply(s: "FuuteiState", a: Action) -> None:
+    from .state import ATTACK, PERSUADE, REASSIGN, SUPPORT
+    if s.phase == SUPPORT:
+        s.commits.commit(a)
+        if a.verb == "support":
+            s.hands[a.player].remove(a.args[0])
+            s.supports[a.player].append(a.args[0])
+        s.say("support_committed", player=a.player)
+        if s.commits.complete:
+            reveal(s)
+    elif s.phase == ATTACK:
+        attack(s, a.args[0])
+    elif s.phase == PERSUADE:
+        b = s.battle
+        char, striker = b["persuade"], b["actor"]
+        if a.verb == "persuade":
+            # FTR-ATTACK-07: a persuaded character is not discarded; it joins the persuader.
+            s.move_character(char, striker)
+            b["gains"].append([striker, [char]])
+            s.say("persuaded", player=striker, card=char)
+        else:
+            defeat(s, char)
+        conclude(s)
+    elif s.phase == REASSIGN:
+        if a.verb == "done":
+            s.battle["gains"].pop(0)
+            start_reassign(s)
+        else:
+            r, ch = a.args
+            s.guard[r] = ch
+            s.say("guard", player=a.player, region=r, card=ch)
+
+
+def reveal(s: "FuuteiState") -> None:
+    """FTR-COMBAT-06: both battle support cards are turned up and take effect together."""
+    b = s.battle
+    for side, p in enumerate(b["players"]):
+        for c in s.supports[p]:
+            s.stack.append(c)
+            b["queue"].append([side, c])
+            s.say("support_revealed", player=p, card=c)
+        s.supports[p].clear()
+    s.commits = None
+    next_support(s)
+
+
+def next_support(s: "FuuteiState") -> None:
+    """Resolve revealed support cards one by one; each may be answered by たわけ！."""
+    b = s.battle
+    while b["queue"]:
+        side, card = b["queue"].pop(0)
+        data = effects.support_data(s, side, card)
+        if effects.open_window(s, data):
+            return
+        effects.finish_card(s, data, negated=False)
+    initiative(s)
+
+
+def initiative(s: "FuuteiState") -> None:
+    """FTR-COMBAT-08/09: both roll 1 die; higher strikes first, the invader on a tie."""
+    from .state import ATTACK
+    b = s.battle
+    rolls = []
+    for side in (0, 1):
+        total, _ = s.roll(Dice(1, b["mods"][side][INITIATIVE]), "initiative", b["players"][side])
+        rolls.append(total)
+    first = 0 if rolls[0] >= rolls[1] else 1
+    b["order"] = [first, 1 - first]
+    b["strike"] = 0
+    b["actor"] = b["players"][first]
+    s.say("initiative", first=b["players"][first], rolls=rolls)
+    s.phase = ATTACK
+
+
+def stat_dice(s: "FuuteiState", char: int, index: int, mods: list[int] | None = None) -> Dice:
+    """A character's stat with its equipment (FTR-CARD-04) and battle modifiers, stacked
+    (FTR-STACK-01/02)."""
+    card = s.cat[char]
+    base = card.stats[index]
+    bonus = sum(s.cat[e].bonus[index] for e in s.gear_of(char))
+    if mods is not None:
+        bonus += mods[index]
+        if index in (PHYS_ATK, MAG_ATK):
+            bonus += mods[ROLLED_ATK]
+    return Dice(base.n, base.bonus + bonus)
+
+
+def attack(s: "FuuteiState", kind: str) -> None:
+    """FTR-COMBAT-10/11, FTR-ATTACK-01..04."""
+    from .state import PERSUADE, PARTY_MAX
+    b = s.battle
+    side = b["order"][b["strike"]]
+    other = 1 - side
+    atk_i, def_i = ATTACKS[kind]
+    striker, target = b["chars"][side], b["chars"][other]
+    total, faces = s.roll(stat_dice(s, striker, atk_i, b["mods"][side]), f"{kind}_attack",
+                          b["players"][side], card=striker)
+    guard = stat_dice(s, target, def_i, b["mods"][other])
+    defence = s.roll(guard, "defence", b["players"][other], card=target)[0] if guard.n else guard.bonus
+    critical = bool(faces) and all(f == 6 for f in faces)      # FTR-ATTACK-03
+    defeated = critical or total >= defence                     # FTR-ATTACK-02
+    s.say("attack", player=b["players"][side], card=striker, target=target, attack=kind,
+          total=total, defence=defence, critical=critical, defeated=defeated)
+    if defeated:
+        b["defeated"] = other
+        p = b["players"][side]
+        # FTR-ATTACK-06/08: exact value or critical, and room in the party (temporary ones
+        # cannot be persuaded: they are not character cards of a party).
+        if (critical or total == defence) and target not in s.temp and s.party_size(p) < PARTY_MAX:
+            b["persuade"] = target
+            b["actor"] = p
+            s.phase = PERSUADE
+            return
+        defeat(s, target)
+        conclude(s)
+        return
+    b["strike"] += 1
+    if b["strike"] >= 2:          # neither side was defeated: nothing changes hands
+        conclude(s)
+    else:
+        b["actor"] = b["players"][b["order"][1]]
+
+
+def defeat(s: "FuuteiState", char: int) -> None:
+    """FTR-ATTACK-04: a defeated character is discarded (with its equipment)."""
+    s.say("defeated", card=char, player=s.owner_of(char))
+    s.remove_character(char)
+
+
+def conclude(s: "FuuteiState") -> None:
+    """End of the strikes: hand over the regions, discard battle support (FTR-PERSIST-01)."""
+    b = s.battle
+    if b["defeated"] == 1:
+        # FTR-ATTACK-05 / FTR-MAIN-07: every region the defeated defender guarded is taken.
+        take_regions(s, b["players"][0], b["regions"])
+        for g in b["gains"]:
+            if g[0] == b["players"][0]:
+                g[1].extend(b["regions"])
+                break
+        else:
+            b["gains"].insert(0, [b["players"][0], list(b["regions"])])
+    for c in list(s.stack):     # FTR-COMBAT-07: support effects end with the battle
+        s.stack.remove(c)
+        s.discard.append(c)
+    b["mods"] = [[0] * 6, [0] * 6]
+    s.say("battle_over", defeated=b["defeated"])
+    start_reassign(s)
+
+
+def _reassign_actions(s: "FuuteiState", p: int, gained: list[int]) -> list[Action]:
+    """FTR-COMBAT-12: reassign only for the cards gained in this battle."""
+    out = []
+    regions = [c for c in gained if c in s.regions[p]]
+    chars = [c for c in gained if c in s.party[p]]
+    for r in s.regions[p]:
+        for ch in s.party[p]:
+            if (r in regions or ch in chars) and s.guard.get(r) != ch:
+                out.append(Action(p, "guard", (r, ch)))
+    return out
+
+
+def start_reassign(s: "FuuteiState") -> None:
+    from .state import REASSIGN
+    b = s.battle
+    while b["gains"]:
+        p, gained = b["gains"][0]
+        if _reassign_actions(s, p, gained):
+            b["gained"] = list(gained)
+            b["actor"] = p
+            s.phase = REASSIGN
+            return
+        b["gains"].pop(0)
+    s.battle = None
+    s.to_hand_phase()

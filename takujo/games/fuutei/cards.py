@@ -1,0 +1,221 @@
+"""The card data of 風帝伝説FIGHTER: schema, loading and composition checks.
+
+Cards are declared in ``cards.toml`` (``[[card]]`` tables, each with a ``count``) and expanded
+into a frozen catalogue of card instances; states refer to cards by instance id (0..98).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from ...core.cards import load_cards
+from ...core.dice import Dice
+from ...core.errors import CardDataError
+
+CARD_FILE = Path(__file__).with_name("cards.toml")
+MAX_DICE = 4  # FTR-PLAYERS-03: four dice are all the game supplies
+
+CardType = Literal["character", "equipment", "hold", "battle_support", "tawake", "event", "region"]
+
+# FTR-COMP-01, FTR-COMP-02: the composition of the 99-card set.
+COMPOSITION: dict[str, int] = {
+    "character": 49, "equipment": 12, "hold": 11, "battle_support": 11,
+    "tawake": 2, "event": 2, "region": 12,
+}
+STATS = ("phys_atk", "phys_def", "mag_atk", "mag_def")
+
+# The effect vocabulary: each verb, the card types that may use it, and its parameters.
+EFFECTS: dict[str, tuple[set[str], set[str]]] = {
+    "draw": ({"hold"}, {"n"}),
+    "temporary_character": ({"hold"}, set()),
+    "temporary_from_hand": ({"hold"}, set()),
+    "proposal": ({"hold"}, {"need", "opposite_sex_bonus"}),
+    "seal_invasion": ({"hold"}, set()),
+    "destroy_equipment": ({"hold"}, set()),
+    "claim_center_region": ({"hold"}, set()),
+    "destroy_region": ({"hold"}, set()),
+    "assassinate": ({"hold"}, {"dice", "against"}),
+    "modify": ({"battle_support"}, {"target", "roll", "roll_to", *STATS, "initiative"}),
+    "negate": ({"tawake"}, set()),
+    "discard_center_regions": ({"event"}, set()),
+    "random_discard": ({"event"}, {"n"}),
+}
+HOOKS = {"yamiomaru_victory"}
+
+
+def _dice(value: Any) -> Dice:
+    return Dice.parse(value, max_dice=MAX_DICE)
+
+
+class Effect(BaseModel):
+    model_config = ConfigDict(extra="allow", frozen=True)
+    do: str
+
+    @model_validator(mode="after")
+    def _known(self) -> "Effect":
+        if self.do not in EFFECTS:
+            raise ValueError(f"unknown effect {self.do!r}; known: {', '.join(sorted(EFFECTS))}")
+        allowed = EFFECTS[self.do][1]
+        extra = set(self.model_extra or {}) - allowed
+        if extra:
+            raise ValueError(f"effect {self.do!r} takes no parameter(s) {sorted(extra)}; "
+                             f"allowed: {sorted(allowed) or 'none'}")
+        for key in ("roll", "dice"):
+            if key in (self.model_extra or {}):
+                _dice(self.model_extra[key])  # type: ignore[index]
+        return self
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return (self.model_extra or {}).get(key, default)
+
+
+class CardSpec(BaseModel):
+    """One ``[[card]]`` table of cards.toml."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    id: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
+    name_ja: Annotated[str, Field(min_length=1)]
+    name_en: Annotated[str, Field(min_length=1)]
+    type: CardType
+    count: Annotated[int, Field(ge=1, le=12)] = 1
+    sex: Literal["male", "female"] | None = None
+    stats: list[str | int] | None = None
+    bonus: list[int] | None = None
+    points: Annotated[int, Field(ge=0, le=40)] | None = None
+    effect: Effect | None = None
+    hook: str | None = None
+    excluded_by: str | None = None
+    text_ja: str = ""
+    text_en: str = ""
+
+    @field_validator("stats")
+    @classmethod
+    def _stats(cls, v: list[str | int] | None) -> list[str | int] | None:
+        if v is None:
+            return v
+        if len(v) != 4:
+            raise ValueError("stats needs 4 values: phys_atk, phys_def, mag_atk, mag_def")
+        for item in v:
+            _dice(item)
+        return v
+
+    @field_validator("bonus")
+    @classmethod
+    def _bonus(cls, v: list[int] | None) -> list[int] | None:
+        if v is not None and len(v) != 4:
+            raise ValueError("bonus needs 4 values: phys_atk, phys_def, mag_atk, mag_def")
+        return v
+
+    @field_validator("hook")
+    @classmethod
+    def _hook(cls, v: str | None) -> str | None:
+        if v is not None and v not in HOOKS:
+            raise ValueError(f"unknown hook {v!r}; known: {', '.join(sorted(HOOKS))}")
+        return v
+
+    @model_validator(mode="after")
+    def _by_type(self) -> "CardSpec":
+        t = self.type
+        if t == "character":
+            if self.stats is None or self.sex is None:
+                raise ValueError("a character needs stats and sex")
+        if t == "equipment" and self.bonus is None:
+            raise ValueError("equipment needs bonus")
+        if t == "region" and self.points is None:
+            raise ValueError("a region needs points")
+        if t in ("hold", "battle_support", "tawake", "event") and self.effect is None:
+            raise ValueError(f"a {t} card needs an effect")
+        if self.effect is not None:
+            if t not in EFFECTS[self.effect.do][0]:
+                raise ValueError(f"effect {self.effect.do!r} is not for {t} cards")
+            if self.effect.do == "temporary_character" and (self.stats is None or self.sex is None):
+                raise ValueError("a temporary_character card needs stats and sex")
+        return self
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One physical card (instance) of the catalogue."""
+
+    iid: int
+    spec: CardSpec
+    stats: tuple[Dice, Dice, Dice, Dice] | None
+    bonus: tuple[int, int, int, int]
+
+    @property
+    def id(self) -> str:
+        return self.spec.id
+
+    @property
+    def type(self) -> str:
+        return self.spec.type
+
+    @property
+    def name(self) -> str:
+        return self.spec.name_ja
+
+    @property
+    def label(self) -> str:
+        return f"{self.spec.name_ja} ({self.spec.name_en})"
+
+    @property
+    def effect(self) -> Effect | None:
+        return self.spec.effect
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """The expanded, frozen card set."""
+
+    path: str
+    meta: dict[str, Any]
+    cards: tuple[Card, ...]
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __getitem__(self, iid: int) -> Card:
+        return self.cards[iid]
+
+    def of_type(self, card_type: str) -> list[int]:
+        return [c.iid for c in self.cards if c.type == card_type]
+
+    def by_id(self, card_id: str) -> list[int]:
+        return [c.iid for c in self.cards if c.id == card_id]
+
+
+def build_catalogue(path: Path | str = CARD_FILE, check_composition: bool = True) -> Catalogue:
+    """Load, validate and expand a card file. Raises CardDataError naming file, card and field."""
+    doc, specs = load_cards(path, CardSpec)
+    seen: set[str] = set()
+    for spec in specs:
+        if spec.id in seen:
+            raise CardDataError(f"{path}: card {spec.id!r}: field 'id': duplicate id")
+        seen.add(spec.id)
+    ids = {s.id for s in specs}
+    for spec in specs:
+        if spec.excluded_by is not None and spec.excluded_by not in ids:
+            raise CardDataError(f"{path}: card {spec.id!r}: field 'excluded_by': no card {spec.excluded_by!r}")
+    if check_composition:
+        counts = {t: 0 for t in COMPOSITION}
+        for spec in specs:
+            counts[spec.type] += spec.count
+        wrong = [f"{t}: {counts[t]} (needs {n})" for t, n in COMPOSITION.items() if counts[t] != n]
+        if wrong:
+            raise CardDataError(f"{path}: wrong composition (FTR-COMP-01): " + "; ".join(wrong))
+    cards: list[Card] = []
+    for spec in specs:
+        stats = tuple(_dice(v) for v in spec.stats) if spec.stats else None
+        bonus = tuple(spec.bonus) if spec.bonus else (0, 0, 0, 0)
+        for _ in range(spec.count):
+            cards.append(Card(len(cards), spec, stats, bonus))  # type: ignore[arg-type]
+    return Catalogue(str(path), dict(doc.get("meta", {})), tuple(cards))
+
+
+@lru_cache(maxsize=8)
+def catalogue(path: str = str(CARD_FILE)) -> Catalogue:
+    return build_catalogue(path)

@@ -1,0 +1,75 @@
+"""風帝伝説FIGHTER カードゲーム (15周年版) as a takujo Game: options and factory."""
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Any, Literal
+
+from pydantic import Field
+
+from ...core.errors import OptionError
+from ...core.game import Game, GameOptions
+from .cards import CARD_FILE, Catalogue, catalogue
+from .state import FuuteiState
+
+
+class FuuteiOptions(GameOptions):
+    # FTR-PLAYERS-01: two or more; supported 2–6 (five or more lower the goal, FTR-WIN-03).
+    players: int = Field(4, ge=2, le=6, description="number of players (2-6)")
+    center_regions: Literal["invadable", "effects_only"] = Field(
+        "invadable", description="regions in the centre: invadable as undefended regions, "
+                                 "or gained only through card effects (FTR-DRAW-03)")
+    old_region_rule: bool = Field(
+        False, description="pre-15th-anniversary rule: a region drawn after setup goes to the "
+                           "drawer's own area (FTR-CHANGE-01)")
+    deck_out: Literal["pile_emptied", "failed_draw"] = Field(
+        "pile_emptied", description="deck-out victory at the end of the turn in which the pile "
+                                    "ran out, or of the turn whose draw found it empty (FTR-WIN-04)")
+    cards: str = Field("", description="path of a cards.toml to play with instead of the "
+                                       "built-in stand-in set")
+
+
+class FuuteiGame(Game):
+    """A configured game of 風帝伝説FIGHTER."""
+
+    name = "fuutei"
+    title = "風帝伝説FIGHTER カードゲーム (15周年版)"
+    Options = FuuteiOptions
+    State = FuuteiState
+    options: FuuteiOptions
+
+    def _check_options(self, options: GameOptions) -> None:
+        self.catalogue  # load (and validate) the card file now, so errors surface at load
+        regions = len(self.catalogue.of_type("region"))
+        if options.players > regions:
+            raise OptionError(f"fuutei: {options.players} players need {options.players} regions "
+                              f"at setup; the card set has {regions}")
+
+    @cached_property
+    def catalogue(self) -> Catalogue:
+        return catalogue(self.options.cards or str(CARD_FILE))
+
+    def __setattr__(self, key: str, value: Any) -> None:
+        if key == "catalogue":   # cached_property stores through __dict__, not here
+            object.__setattr__(self, key, value)
+            return
+        super().__setattr__(key, value)
+
+    def new_state(self, seed: int = 0) -> FuuteiState:
+        return FuuteiState.new(self, seed)
+
+    # ----- presentation and bots ----------------------------------------------------------
+    def heuristic_bot(self) -> Any:
+        from .heuristic import FuuteiHeuristic
+        return FuuteiHeuristic(self)
+
+    def render_view(self, view: dict[str, Any]) -> str:
+        from .render import render_view
+        return render_view(self, view)
+
+    def describe_action(self, action: str, view: dict[str, Any]) -> str:
+        from .render import describe_action
+        return describe_action(self, action, view)
+
+    def describe_event(self, event: dict[str, Any], view: dict[str, Any] | None = None) -> str | None:
+        from .render import describe_event
+        return describe_event(self, event)

@@ -1,0 +1,476 @@
+"""The state of a game of 風帝伝説FIGHTER and its turn sequence.
+
+Plain data only: card ids (instances of the frozen catalogue) in lists, small dicts for
+defenders and equipment, and the battle in progress as a dict. Battle steps live in
+`battle.py`, card effects in `effects.py`; this module owns the data, the phases and the
+legal actions.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...core import events
+from ...core.action import Action
+from ...core.decision import Decision, DecisionKind, Outcome
+from ...core.response import Window, polling_order
+from ...core.rng import Rng
+from ...core.simultaneous import Commits
+from ...core.state import State
+from ...core.visibility import Vis, ZoneSpec
+from . import battle, effects
+from .cards import Catalogue
+
+if TYPE_CHECKING:
+    from .game import FuuteiGame
+
+HAND_SIZE = 5        # FTR-SETUP-03, FTR-HAND-01
+PARTY_MAX = 5        # FTR-MAIN-04
+
+# Phases in which the turn player decides (TURN decisions).
+MAIN, BATTLE, HAND = "main", "battle", "hand"
+# Phases inside a battle.
+SUPPORT, ATTACK, PERSUADE, REASSIGN = "support", "attack", "persuade", "reassign"
+OVER = "over"
+
+
+def _int_keys(d: dict) -> dict[int, Any]:
+    return {int(k): v for k, v in d.items()}
+
+
+class FuuteiState(State):
+    ZONES = (
+        ZoneSpec("deck", Vis.COUNT),
+        ZoneSpec("discard", Vis.PUBLIC),
+        ZoneSpec("center", Vis.PUBLIC),
+        ZoneSpec("stack", Vis.PUBLIC),            # hold / battle support cards resolving
+        ZoneSpec("hand", Vis.OWNER, per_player=True),
+        ZoneSpec("support", Vis.OWNER, per_player=True),  # battle support played face down
+        ZoneSpec("regions", Vis.PUBLIC, per_player=True),
+        ZoneSpec("party", Vis.PUBLIC, per_player=True),
+        ZoneSpec("equipment", Vis.PUBLIC, per_player=True),
+    )
+
+    game: "FuuteiGame"
+    cat: Catalogue
+
+    # ----- creation -------------------------------------------------------------------
+    @classmethod
+    def new(cls, game: "FuuteiGame", seed: int) -> "FuuteiState":
+        s = cls.__new__(cls)
+        s._init_base(game, Rng(seed))
+        s.cat = game.catalogue
+        n = game.players
+        s.n = n
+        s.deck, s.discard, s.center, s.stack = [], [], [], []
+        s.hands = [[] for _ in range(n)]
+        s.supports = [[] for _ in range(n)]
+        s.regions = [[] for _ in range(n)]
+        s.party = [[] for _ in range(n)]
+        s.guard = {}      # region -> defending character
+        s.host = {}       # equipment -> character carrying it
+        s.temp = []       # temporary characters in play (FTR-TEMP-01)
+        s.sealed = []     # characters that cannot invade until their own turn ends (FTR-ERION-01)
+        s.turn_player = 0
+        s.turn = 0
+        s.turns_taken = [0] * n
+        s.phase = MAIN
+        s.pile_emptied = False
+        s.failed_draw = False
+        s.battle = None
+        s.commits = None
+        s.windows = []
+        s._setup()
+        return s
+
+    def _setup(self) -> None:
+        cat, n = self.cat, self.n
+        # FTR-SETUP-01: as many regions as players, at random, one to each player's area.
+        regions = cat.of_type("region")
+        self.shuffle(regions, "regions")
+        for p in range(n):
+            self.regions[p].append(regions[p])
+            self.say("region_setup", player=p, card=regions[p])
+        # FTR-SETUP-02: shuffle every remaining card together, remaining regions included.
+        self.deck = regions[n:] + [c.iid for c in cat.cards if c.type != "region"]
+        self.shuffle(self.deck, "deck")
+        # FTR-SETUP-03: deal 5 cards to each player.
+        for p in range(n):
+            for _ in range(HAND_SIZE):
+                self.hands[p].append(self.deck.pop())
+        # FTR-SETUP-04/05/06: no open card may stay in a hand; resolve players in dealing order
+        # and repeat until no hand holds one.
+        for p in range(n):
+            while True:
+                open_cards = [c for c in self.hands[p] if cat[c].type in ("event", "region")]
+                if not open_cards:
+                    break
+                c = open_cards[0]
+                self.hands[p].remove(c)
+                if cat[c].type == "event":
+                    self.deck.append(c)
+                    self.shuffle(self.deck, "deck")
+                    self.say("setup_event_returned", player=p, card=c)
+                else:
+                    self.regions[p].append(c)
+                    self.say("setup_region", player=p, card=c)
+                if self.deck:
+                    self.hands[p].append(self.deck.pop())
+        for p in range(n):
+            self.say("dealt", [p], player=p, cards=list(self.hands[p]))
+        # FTR-SETUP-07: player 1 (seat 0) goes first, then clockwise.
+        self._start_turn(0)
+
+    # ----- derived facts --------------------------------------------------------------
+    def points(self, p: int) -> int:
+        cat = self.cat
+        return sum(cat[r].spec.points or 0 for r in self.regions[p])
+
+    def party_size(self, p: int) -> int:
+        """FTR-TEMP-01: temporary characters do not count toward party size."""
+        return sum(1 for c in self.party[p] if c not in self.temp)
+
+    def owner_of(self, char: int) -> int:
+        for p in range(self.n):
+            if char in self.party[p]:
+                return p
+        return -1
+
+    def gear_of(self, char: int) -> list[int]:
+        return [e for e, h in self.host.items() if h == char]
+
+    def defended_by(self, char: int) -> list[int]:
+        return [r for r, c in self.guard.items() if c == char]
+
+    def region_owner(self, region: int) -> int:
+        """Owner of a region in play; -1 for the centre."""
+        for p in range(self.n):
+            if region in self.regions[p]:
+                return p
+        return -1
+
+    def in_play(self, card_id: str) -> bool:
+        return any(self.cat[c].id == card_id for party in self.party for c in party)
+
+    def threshold(self) -> int:
+        """FTR-WIN-02/03: 40 points, or 30 with five or more players."""
+        return 30 if self.n >= 5 else 40
+
+    # ----- turn sequence ----------------------------------------------------------------
+    def _start_turn(self, p: int) -> None:
+        """FTR-TURN-01: draw phase, then the main phase."""
+        self.turn_player = p
+        self.turn += 1
+        self.turns_taken[p] += 1
+        self.say("turn", player=p, turn=self.turn)
+        effects.expire_temporaries(self, p)
+        # FTR-DRAW-01: draw one card (events and regions are opened by `draw`).
+        if not self.deck:
+            self.failed_draw = True
+            self.say("empty_draw", player=p)
+        else:
+            self.draw(p, 1)
+        self.phase = MAIN
+        self.check_victory()
+
+    def draw(self, p: int, k: int) -> None:
+        """Draw k cards for p; open cards are revealed and resolved (FTR-DRAW-02/03)."""
+        for _ in range(k):
+            if not self.deck:
+                return
+            c = self.deck.pop()
+            kind = self.cat[c].type
+            if kind == "event":
+                # FTR-DRAW-02: reveal and follow it; then it is discarded as a one-shot card.
+                self.say("event", player=p, card=c)
+                effects.resolve_event(self, p, c)
+                self.discard.append(c)
+            elif kind == "region":
+                # FTR-DRAW-03 / FTR-CHANGE-01: regions drawn after setup go to the centre,
+                # belonging to no one (old rule as an option: to the drawer's area).
+                if self.game.options.old_region_rule:
+                    self.regions[p].append(c)
+                    self.say("region_drawn", player=p, card=c, to="own")
+                else:
+                    self.center.append(c)
+                    self.say("region_drawn", player=p, card=c, to="center")
+            else:
+                self.hands[p].append(c)
+                self.say("draw", [p], player=p, card=c)
+                self.say("draw_count", player=p)
+            if not self.deck:
+                self.pile_emptied = True   # FTR-WIN-04 (reading a)
+                self.say("pile_emptied", player=p)
+
+    def end_main(self) -> None:
+        # FTR-BATTLE-02: no invasion during a player's own first turn.
+        self.phase = BATTLE
+        if self.turns_taken[self.turn_player] <= 1 or not battle.invasions(self):
+            self.to_hand_phase()
+
+    def to_hand_phase(self) -> None:
+        self.phase = HAND
+        if len(self.hands[self.turn_player]) <= HAND_SIZE:
+            self.end_turn()
+
+    def end_turn(self) -> None:
+        p = self.turn_player
+        # FTR-ERION-01: seals on characters of this player end with their own turn.
+        self.sealed = [c for c in self.sealed if c not in self.party[p]]
+        # FTR-WIN-04: deck-out victory at the end of the turn in which the pile ran out.
+        mode = self.game.options.deck_out
+        if (mode == "pile_emptied" and self.pile_emptied) or (mode == "failed_draw" and self.failed_draw):
+            scores = [self.points(q) for q in range(self.n)]
+            best = max(scores)
+            self.finish(tuple(q for q in range(self.n) if scores[q] == best), "deck_out")
+            return
+        self._start_turn((p + 1) % self.n)
+
+    def finish(self, winners: tuple[int, ...], reason: str) -> None:
+        self.outcome = Outcome(winners, reason, tuple(self.points(q) for q in range(self.n)))
+        self.phase = OVER
+        self.say("game_over", winners=list(winners), reason=reason)
+
+    def check_victory(self) -> None:
+        """FTR-WIN-01..03, 05: instant victories, checked whenever something changed."""
+        if self.outcome is not None:
+            return
+        order = polling_order(self.turn_player, self.n)
+        need = self.threshold()
+        winners = tuple(p for p in order if self.points(p) >= need)
+        if winners:
+            self.finish(winners, "points")
+            return
+        # FTR-WIN-05: a character carrying 闇王丸 and no region cards anywhere on the table.
+        if not self.center and not any(self.regions):
+            holders = tuple(p for p in order if any(
+                self.cat[e].spec.hook == "yamiomaru_victory" and self.host[e] in self.party[p]
+                for e in self.host))
+            if holders:
+                self.finish(holders, "yamiomaru")
+
+    # ----- removal helpers ------------------------------------------------------------------
+    def remove_character(self, char: int, to_discard: bool = True) -> None:
+        """Take a character out of its party: equipment is discarded, its regions undefended."""
+        p = self.owner_of(char)
+        if p >= 0:
+            self.party[p].remove(char)
+        for r in self.defended_by(char):
+            del self.guard[r]
+        for e in self.gear_of(char):
+            del self.host[e]
+            self.discard.append(e)
+        if char in self.sealed:
+            self.sealed.remove(char)
+        if char in self.temp:
+            self.temp.remove(char)
+        if to_discard:
+            self.discard.append(char)
+
+    def move_character(self, char: int, to: int) -> None:
+        """Persuasion or proposal: the character joins `to` with its equipment (FTR-ATTACK-06)."""
+        p = self.owner_of(char)
+        self.party[p].remove(char)
+        for r in self.defended_by(char):
+            del self.guard[r]
+        self.party[to].append(char)
+
+    def enter_party(self, p: int, char: int, temporary: bool = False) -> None:
+        self.party[p].append(char)
+        if temporary:
+            self.temp.append(char)
+        if self.cat[char].id == "val":
+            # FTR-VAL-02: 操士ヴァル is discarded when ヴァル enters play.
+            for e in [e for e in self.host if self.cat[e].spec.excluded_by == "val"]:
+                del self.host[e]
+                self.discard.append(e)
+                self.say("discarded", card=e, why="val_entered")
+
+    # ----- driver surface ---------------------------------------------------------------
+    @property
+    def pending(self) -> Decision | None:
+        if self.outcome is not None:
+            return None
+        if self.windows:
+            w = self.windows[-1]
+            return Decision(DecisionKind.RESPONSE, (w.order[w.pos],), "たわけ！?")
+        if self.phase == SUPPORT:
+            return Decision(DecisionKind.SIMULTANEOUS, self.commits.waiting(), "battle support")
+        if self.phase in (ATTACK, PERSUADE, REASSIGN):
+            return Decision(DecisionKind.TURN, (self.battle["actor"],), self.phase)
+        return Decision(DecisionKind.TURN, (self.turn_player,), self.phase)
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        pend = self.pending
+        if pend is None:
+            return []
+        if player is None:
+            return [a for p in pend.players for a in self.legal_actions(p)]
+        if player not in pend.players:
+            return []
+        if self.windows:
+            return effects.tawake_actions(self, player)
+        phase = self.phase
+        if phase == MAIN:
+            return self._main_actions(player)
+        if phase == BATTLE:
+            return battle.invasions(self) + [Action(player, "pass")]
+        if phase == HAND:
+            return [Action(player, "discard", (c,)) for c in self.hands[player]]
+        return battle.actions(self, player)
+
+    def _main_actions(self, p: int) -> list[Action]:
+        cat, out = self.cat, []
+        hand = self.hands[p]
+        room = self.party_size(p) < PARTY_MAX
+        val_in_play = self.in_play("val")
+        for c in hand:
+            t = cat[c].type
+            if t == "character" and room:                       # FTR-MAIN-02, FTR-MAIN-04
+                out.append(Action(p, "play", (c,)))
+            elif t == "equipment":                              # FTR-MAIN-10
+                if cat[c].spec.excluded_by == "val" and val_in_play:
+                    continue                                    # FTR-VAL-01
+                out.extend(Action(p, "equip", (c, ch)) for ch in self.party[p])
+            elif t == "hold":                                   # FTR-MAIN-11
+                out.extend(Action(p, "hold", (c, *tg)) for tg in effects.hold_targets(self, p, c))
+        # FTR-MAIN-05/06/08/09: reassign defenders; one character may guard several regions.
+        for r in self.regions[p]:
+            current = self.guard.get(r)
+            out.extend(Action(p, "guard", (r, ch)) for ch in self.party[p] if ch != current)
+            if current is not None:
+                out.append(Action(p, "unguard", (r,)))
+        out.append(Action(p, "end"))
+        return out
+
+    def _apply(self, a: Action) -> None:
+        if self.windows:
+            effects.respond(self, a)
+        elif self.phase == MAIN:
+            self._apply_main(a)
+        elif self.phase == BATTLE:
+            if a.verb == "pass":
+                self.to_hand_phase()
+            else:
+                battle.declare(self, a.args[0], a.args[1])
+        elif self.phase == HAND:
+            c = a.args[0]
+            self.hands[a.player].remove(c)
+            self.discard.append(c)
+            self.say("discard", player=a.player, card=c)
+            if len(self.hands[a.player]) <= HAND_SIZE:
+                self.end_turn()
+        else:
+            battle.apply(self, a)
+        self.check_victory()
+
+    def _apply_main(self, a: Action) -> None:
+        p, verb = a.player, a.verb
+        if verb == "play":
+            c = a.args[0]
+            self.hands[p].remove(c)
+            self.enter_party(p, c)
+            self.say("play", player=p, card=c)
+        elif verb == "equip":
+            e, ch = a.args
+            self.hands[p].remove(e)
+            self.host[e] = ch
+            self.say("equip", player=p, card=e, target=ch)
+        elif verb == "guard":
+            r, ch = a.args
+            self.guard[r] = ch
+            self.say("guard", player=p, region=r, card=ch)
+        elif verb == "unguard":
+            del self.guard[a.args[0]]
+            self.say("unguard", player=p, region=a.args[0])
+        elif verb == "hold":
+            effects.use_hold(self, p, a.args[0], a.args[1:])
+        elif verb == "end":
+            self.end_main()
+
+    # ----- zones and public facts ---------------------------------------------------------
+    def zone(self, name: str) -> Any:
+        if name == "hand":
+            return self.hands
+        if name == "support":
+            return self.supports
+        if name == "equipment":
+            return [[e for e, h in self.host.items() if h in self.party[p]] for p in range(self.n)]
+        return getattr(self, name)
+
+    def public_info(self) -> dict[str, Any]:
+        b = self.battle
+        return {
+            "turn": self.turn,
+            "turn_player": self.turn_player,
+            "phase": self.phase,
+            "points": [self.points(p) for p in range(self.n)],
+            "threshold": self.threshold(),
+            "guard": {str(r): c for r, c in self.guard.items()},
+            "host": {str(e): c for e, c in self.host.items()},
+            "temporary": list(self.temp),
+            "sealed": list(self.sealed),
+            "turns_taken": list(self.turns_taken),
+            "pile_emptied": self.pile_emptied,
+            "battle": battle.public(b) if b else None,
+        }
+
+    # ----- copy and serialise -----------------------------------------------------------
+    def clone(self) -> "FuuteiState":
+        s = FuuteiState.__new__(FuuteiState)
+        self._clone_base(s)
+        s.cat = self.cat
+        s.n = self.n
+        s.deck = self.deck[:]
+        s.discard = self.discard[:]
+        s.center = self.center[:]
+        s.stack = self.stack[:]
+        s.hands = [h[:] for h in self.hands]
+        s.supports = [h[:] for h in self.supports]
+        s.regions = [h[:] for h in self.regions]
+        s.party = [h[:] for h in self.party]
+        s.guard = self.guard.copy()
+        s.host = self.host.copy()
+        s.temp = self.temp[:]
+        s.sealed = self.sealed[:]
+        s.turn_player = self.turn_player
+        s.turn = self.turn
+        s.turns_taken = self.turns_taken[:]
+        s.phase = self.phase
+        s.pile_emptied = self.pile_emptied
+        s.failed_draw = self.failed_draw
+        s.battle = battle.copy(self.battle) if self.battle else None
+        s.commits = self.commits.clone() if self.commits else None
+        s.windows = [w.clone() for w in self.windows]
+        return s
+
+    _LISTS = ("deck", "discard", "center", "stack", "temp", "sealed", "turns_taken")
+    _NESTED = ("hands", "supports", "regions", "party")
+
+    def _to_json(self) -> dict[str, Any]:
+        d: dict[str, Any] = {k: list(getattr(self, k)) for k in self._LISTS}
+        d.update({k: [list(x) for x in getattr(self, k)] for k in self._NESTED})
+        d.update(
+            guard=[[r, c] for r, c in self.guard.items()],
+            host=[[e, c] for e, c in self.host.items()],
+            turn_player=self.turn_player, turn=self.turn, phase=self.phase,
+            pile_emptied=self.pile_emptied, failed_draw=self.failed_draw,
+            battle=battle.copy(self.battle) if self.battle else None,
+            commits=self.commits.to_json() if self.commits else None,
+            windows=[w.to_json() for w in self.windows],
+        )
+        return d
+
+    def _from_json(self, d: dict[str, Any]) -> None:
+        self.cat = self.game.catalogue
+        self.n = self.game.players
+        for k in self._LISTS:
+            setattr(self, k, list(d[k]))
+        for k in self._NESTED:
+            setattr(self, k, [list(x) for x in d[k]])
+        self.guard = {r: c for r, c in d["guard"]}
+        self.host = {e: c for e, c in d["host"]}
+        self.turn_player, self.turn, self.phase = d["turn_player"], d["turn"], d["phase"]
+        self.pile_emptied, self.failed_draw = d["pile_emptied"], d["failed_draw"]
+        self.battle = battle.copy(d["battle"]) if d["battle"] else None
+        self.commits = Commits.from_json(d["commits"]) if d["commits"] else None
+        self.windows = [Window.from_json(w) for w in d["windows"]]

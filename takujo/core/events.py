@@ -21,7 +21,7 @@ def visible_to(event: Event, player: int | None) -> bool:
     return player is not None and player in to
 
 
-def make(kind: str, to: list[int] | None = PUBLIC, **fields: Any) -> Event:
+def make(kind: str, to: list[int] | None = PUBLIC, /, **fields: Any) -> Event:
     event: Event = {"e": kind, "to": to}
     event.update(fields)
     return event

@@ -122,7 +122,8 @@ class State(ABC):
         self.log.append(events.make("random", to, chance=True, why=why, n=n, index=i, **fields))
         return i
 
-    def say(self, kind: str, to: list[int] | None = None, **fields: Any) -> None:
+    def say(self, kind: str, to: list[int] | None = None, /, **fields: Any) -> None:
+        """Log an event; `to` (positional) limits who sees it (None: everyone)."""
         self.log.append(events.make(kind, to, **fields))
 
     # ----- visibility -----------------------------------------------------------------

@@ -241,4 +241,4 @@ def expire_temporaries(s: "FuuteiState", p: int) -> None:
         s.remove_character(c, to_discard=not back)
         if back:
             s.hands[p].append(c)
-        s.say("temporary_leaves", player=p, card=c, to="hand" if back else "discard")
+        s.say("temporary_leaves", player=p, card=c, dest="hand" if back else "discard")

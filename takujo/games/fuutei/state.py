@@ -189,10 +189,10 @@ class FuuteiState(State):
                 # belonging to no one (old rule as an option: to the drawer's area).
                 if self.game.options.old_region_rule:
                     self.regions[p].append(c)
-                    self.say("region_drawn", player=p, card=c, to="own")
+                    self.say("region_drawn", player=p, card=c, dest="own")
                 else:
                     self.center.append(c)
-                    self.say("region_drawn", player=p, card=c, to="center")
+                    self.say("region_drawn", player=p, card=c, dest="center")
             else:
                 self.hands[p].append(c)
                 self.say("draw", [p], player=p, card=c)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from .rng import Rng
 
-_EXPR = re.compile(r"^(?:(\d*)D)?([+-]\d+)?$|^(-?\d+)$")
+_EXPR = re.compile(r"^([+-]?\d+)$|^(\d*)D([+-]\d+)?$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,14 +35,12 @@ class Dice:
         m = _EXPR.match(norm)
         if not norm or not m:
             raise ValueError(f"not a dice expression: {text!r} (expected forms like 2D+3, 1D, 9)")
-        if m.group(3) is not None:
-            return cls(0, int(m.group(3)))
-        if m.group(1) is None and "D" not in norm:
-            raise ValueError(f"not a dice expression: {text!r}")
-        n = int(m.group(1)) if m.group(1) else 1
+        if m.group(1) is not None:
+            return cls(0, int(m.group(1)))
+        n = int(m.group(2)) if m.group(2) else 1
         if n == 0 or (max_dice is not None and n > max_dice):
             raise ValueError(f"dice expression {text!r} rolls {n} dice (allowed 1..{max_dice})")
-        return cls(n, int(m.group(2) or 0))
+        return cls(n, int(m.group(3) or 0))
 
     def plus(self, other: "Dice") -> "Dice":
         return Dice(self.n + other.n, self.bonus + other.bonus)

@@ -1,0 +1,194 @@
+"""Unit tests of the engine core: dice, RNG, options and game strings, actions, response
+windows, simultaneous commits, records and replay."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import takujo
+from takujo.core import (Action, Commits, Dice, NotationError, OptionError, RecordError, Rng,
+                         Window, parse_game_string)
+from takujo.record import read_record, record_lines, redact, replay, write_record
+
+
+# ----- dice -------------------------------------------------------------------------------------
+@pytest.mark.parametrize("text,n,bonus", [("2D+3", 2, 3), ("１Ｄ", 1, 0), ("D-1", 1, -1),
+                                          ("9", 0, 9), (7, 0, 7), ("３Ｄ＋２", 3, 2)])
+def test_dice_parse(text, n, bonus):
+    assert Dice.parse(text) == Dice(n, bonus)
+
+
+@pytest.mark.parametrize("text", ["2X+1", "", "D+", "2D+3D", "abc", "0D"])
+def test_dice_parse_rejects_bad_notation(text):
+    with pytest.raises(ValueError, match="dice"):
+        Dice.parse(text)
+
+
+def test_dice_cap():
+    with pytest.raises(ValueError, match="5 dice"):
+        Dice.parse("5D", max_dice=4)
+
+
+@given(st.integers(0, 4), st.integers(-5, 10), st.integers(0, 2**32))
+def test_dice_roll_range(n, bonus, seed):
+    total, faces = Dice(n, bonus).roll(Rng(seed))
+    assert len(faces) == n and all(1 <= f <= 6 for f in faces)
+    assert total == sum(faces) + bonus
+    assert str(Dice.parse(str(Dice(n, bonus)))) == str(Dice(n, bonus))
+
+
+# ----- rng --------------------------------------------------------------------------------------
+def test_rng_is_data_and_deterministic():
+    a, b = Rng(42), Rng(42)
+    assert [a.below(100) for _ in range(50)] == [b.below(100) for _ in range(50)]
+    c = a.clone()
+    assert a.next64() == c.next64()
+    assert Rng(raw_state=a.state).next64() == a.clone().next64()
+
+
+def test_rng_uniformity_rough():
+    rng = Rng(1)
+    counts = [0] * 6
+    for _ in range(6000):
+        counts[rng.die() - 1] += 1
+    assert all(850 < c < 1150 for c in counts)
+
+
+# ----- games and options --------------------------------------------------------------------
+def test_game_string_is_canonical_and_round_trips():
+    g = takujo.load("fuutei", players=3, center_regions="effects_only")
+    assert str(g) == "fuutei(players=3,center_regions=effects_only)"
+    assert takujo.load(str(g)) == g
+    assert str(takujo.load("fuutei(players=5, old_region_rule=true)")) == "fuutei(players=5,old_region_rule=true)"
+    assert str(takujo.load("fuutei")) == "fuutei(players=4)"
+
+
+def test_options_are_validated():
+    with pytest.raises(OptionError, match="unknown option 'colour'"):
+        takujo.load("fuutei", colour="red")
+    with pytest.raises(OptionError, match="players"):
+        takujo.load("fuutei", players="many")
+    with pytest.raises(OptionError, match="players"):
+        takujo.load("fuutei", players=9)
+    with pytest.raises(OptionError, match="center_regions"):
+        takujo.load("fuutei", center_regions="sometimes")
+    with pytest.raises(OptionError, match="unknown game 'chess'"):
+        takujo.load("chess")
+    with pytest.raises(OptionError, match="key=value"):
+        parse_game_string("fuutei(players)")
+
+
+def test_game_is_immutable():
+    g = takujo.load("fuutei")
+    with pytest.raises(AttributeError):
+        g.options = None
+
+
+# ----- actions ----------------------------------------------------------------------------------
+def test_action_notation_round_trip():
+    a = Action(2, "invade", (17, 90))
+    assert str(a) == "invade 17 90"
+    assert Action.parse("invade 17 90", 2) == a
+    assert Action.parse("attack phys", 0).args == ("phys",)
+    with pytest.raises(NotationError):
+        Action.parse("   ", 0)
+    with pytest.raises(NotationError):
+        Action.parse("9lives 1", 0)
+
+
+# ----- response windows and commits --------------------------------------------------------
+def test_window_skips_players_without_a_response():
+    w = Window("counter", [1, 2, 3, 0])
+    can = {1: False, 2: True, 3: False, 0: True}
+    assert w.advance(can.__getitem__) == 2
+    w.passed()
+    assert w.advance(can.__getitem__) == 0
+    w.passed()
+    assert w.advance(can.__getitem__) is None
+    assert Window.from_json(json.loads(json.dumps(w.to_json()))) == w
+
+
+def test_commits_reveal_together():
+    c = Commits([1, 0])
+    c.commit(Action(0, "support", (5,)))
+    assert c.waiting() == (1,) and not c.complete
+    c.commit(Action(1, "nosupport"))
+    assert c.complete
+    assert [str(a) for a in c.reveal()] == ["nosupport", "support 5"]
+    assert Commits.from_json(json.loads(json.dumps(c.to_json()))) == c
+
+
+# ----- records ------------------------------------------------------------------------------------
+def _finished(seed=3):
+    game = takujo.load("fuutei", players=3)
+    state = game.new_state(seed)
+    rng = Rng(seed)
+    while state.outcome is None:
+        p = state.pending.players[0]
+        legal = state.legal_actions(p)
+        state.apply(legal[rng.below(len(legal))])
+    return state
+
+
+def test_record_replays_exactly(tmp_path):
+    state = _finished()
+    path = tmp_path / "g.jsonl"
+    write_record(path, state, 3)
+    lines = read_record(path)
+    assert lines[0]["game"] == "fuutei(players=3)" and lines[-1]["type"] == "end"
+    assert replay(lines).to_json() == state.to_json()
+
+
+def _tamper(lines, pred, change):
+    lines = json.loads(json.dumps(lines))
+    for line in lines:
+        if pred(line):
+            change(line)
+            return lines
+    raise AssertionError("nothing to tamper with")
+
+
+def test_tampered_records_are_refused():
+    lines = record_lines(_finished(), 3)
+
+    def bump_face(line):
+        roll = next(e for e in line["chance"] if e["e"] == "roll")
+        roll["faces"][0] = roll["faces"][0] % 6 + 1
+
+    bad_dice = _tamper(lines, lambda l: any(e["e"] == "roll" for e in l.get("chance", ())), bump_face)
+    with pytest.raises(RecordError, match="chance outcomes differ"):
+        replay(bad_dice)
+    bad_action = _tamper(lines, lambda l: l["type"] == "step", lambda l: l.update(action="invade 1 2"))
+    with pytest.raises(RecordError, match="step 0"):
+        replay(bad_action)
+    bad_end = _tamper(lines, lambda l: l["type"] == "end", lambda l: l["outcome"].update(winners=[9]))
+    with pytest.raises(RecordError, match="outcome"):
+        replay(bad_end)
+    bad_seed = _tamper(lines, lambda l: l["type"] == "header", lambda l: l.update(seed=4))
+    with pytest.raises(RecordError, match="setup"):
+        replay(bad_seed)
+    with pytest.raises(RecordError, match="bad header"):
+        replay(_tamper(lines, lambda l: l["type"] == "header", lambda l: l.update(game="chess")))
+    with pytest.raises(RecordError, match="not over"):
+        replay([lines[0], lines[1], lines[-1]])
+
+
+def test_unreadable_record(tmp_path):
+    path = tmp_path / "bad.jsonl"
+    path.write_text('{"type": "header"}\nnot json\n')
+    with pytest.raises(RecordError, match="line 2"):
+        read_record(path)
+
+
+def test_redacted_record_keeps_only_what_a_player_sees():
+    lines = record_lines(_finished(), 3)
+    mine = redact(lines, 1)
+    for line in mine:
+        for e in line.get("chance", ()):
+            assert e["to"] is None or 1 in e["to"]
+        if line["type"] == "step" and line.get("hidden") and line["player"] != 1:
+            assert line["action"] is None
+    assert any(line.get("hidden") for line in lines if line["type"] == "step")

@@ -110,3 +110,25 @@ def weak(s: FuuteiState, nth: int = 0) -> int:
 
 
 __all__ = ["Action", "Scripted", "act", "card", "legal", "of_type", "put", "table", "weak"]
+
+
+# ----- added for the battle rule tests ------------------------------------------------------------
+def events(s: FuuteiState, kind: str) -> list[dict]:
+    """The logged events of one kind, in order."""
+    return [e for e in s.log if e["e"] == kind]
+
+
+def to_battle(s: FuuteiState, char: int, region: int, dice: list[int] | tuple[int, ...] = (),
+              support: tuple[int | None, int | None] = (None, None)) -> None:
+    """From the turn player's main phase: end it, invade `region` with `char`, script the next
+    dice faces, and (for a defended region) commit the invader's and the defender's battle
+    support (None = no card)."""
+    act(s, "end")
+    act(s, f"invade {char} {region}")
+    s.rng = Scripted(list(dice))
+    if s.battle is not None and s.phase == "support":
+        for p, c in zip(s.battle["players"], support):
+            act(s, "nosupport" if c is None else f"support {c}", p)
+
+
+__all__ += ["events", "to_battle"]

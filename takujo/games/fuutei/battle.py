@@ -206,7 +206,9 @@ def attack(s: "FuuteiState", kind: str) -> None:
                           b["players"][side], card=striker)
     guard = stat_dice(s, target, def_i, b["mods"][other])
     defence = s.roll(guard, "defence", b["players"][other], card=target)[0] if guard.n else guard.bonus
-    critical = bool(faces) and all(f == 6 for f in faces)      # FTR-ATTACK-03
+    # FTR-ATTACK-03: dice added by modifiers (a rolled attack bonus) count among "all dice".
+    faces = list(faces) + list(b.get("extra_dice", [[], []])[side])
+    critical = bool(faces) and all(f == 6 for f in faces)
     defeated = critical or total >= defence                     # FTR-ATTACK-02
     s.say("attack", player=b["players"][side], card=striker, target=target, attack=kind,
           total=total, defence=defence, critical=critical, defeated=defeated)

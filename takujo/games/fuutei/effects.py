@@ -69,7 +69,8 @@ def support_data(s: "FuuteiState", side: int, card: int) -> dict[str, Any]:
     data: dict[str, Any] = {"for": "support", "card": card, "user": user, "side": side}
     roll = s.cat[card].effect.get("roll")
     if roll:
-        data["roll"] = s.roll(Dice.parse(roll), "support", user, card=card)[0]
+        data["roll"], faces = s.roll(Dice.parse(roll), "support", user, card=card)
+        data["faces"] = list(faces)
     return data
 
 
@@ -211,6 +212,9 @@ def apply_support(s: "FuuteiState", data: dict[str, Any]) -> None:
     if "roll" in data:
         to = eff.get("roll_to", "attack")
         mods[side][ROLLED_ATK if to == "attack" else STAT_INDEX[to]] += data["roll"]
+        if to == "attack":
+            # FTR-ATTACK-03: dice added by a modifier count among "all dice" of an attack.
+            s.battle.setdefault("extra_dice", [[], []])[side].extend(data.get("faces", []))
     s.say("support_effect", player=data["user"], card=data["card"])
 
 

@@ -94,7 +94,7 @@ def test_battle_02_no_invasion_in_own_first_turn():
 
 # ----- FTR-COMBAT ------------------------------------------------------------------------------------
 def test_combat_01_02_attack_05_invading_one_region_targets_all_of_its_defender():
-    """FTR-COMBAT-01/02, FTR-ATTACK-05, FTR-MAIN-07: the declared region's defender guards two
+    """FTR-COMBAT-01, FTR-COMBAT-02, FTR-ATTACK-05, FTR-MAIN-07: the declared region's defender guards two
     regions; both are targeted and both are gained, a region guarded by another is not."""
     s, a, d, r1 = duel()
     r2 = put(s, "kiri_no_mori", region=1)
@@ -128,7 +128,7 @@ def test_combat_03_undefended_region_taken_without_dice():
 
 
 def test_combat_04_05_06_support_committed_face_down_then_revealed_together():
-    """FTR-COMBAT-04/05/06: invader and defender each commit one battle support card face
+    """FTR-COMBAT-04, FTR-COMBAT-05, FTR-COMBAT-06: invader and defender each commit one battle support card face
     down (a SIMULTANEOUS decision); nobody else sees which until both have committed."""
     s, a, d, r1 = duel(3)
     x = put(s, "chikara_no_gofu", hand=0)
@@ -192,7 +192,7 @@ def test_combat_07_support_effects_last_only_for_the_battle():
 
 @pytest.mark.parametrize("rolls, first", [([2, 5], 1), ([5, 2], 0), ([3, 3], 0)])
 def test_combat_08_09_initiative_higher_die_first_invader_on_tie(rolls, first):
-    """FTR-COMBAT-08/09: one die each; the higher strikes first; on a tie the invader."""
+    """FTR-COMBAT-08, FTR-COMBAT-09: one die each; the higher strikes first; on a tie the invader."""
     s, a, d, r1 = duel()
     to_battle(s, a, r1, dice=rolls)
     dice = [e for e in s.log if e["e"] == "roll" and e["why"] == "initiative"]
@@ -204,7 +204,7 @@ def test_combat_08_09_initiative_higher_die_first_invader_on_tie(rolls, first):
 
 
 def test_combat_10_11_second_striker_attacks_after_a_miss():
-    """FTR-COMBAT-10/11: the first striker attacks, then the second; the defender's win
+    """FTR-COMBAT-10, FTR-COMBAT-11: the first striker attacks, then the second; the defender's win
     leaves the regions where they are (FTR-ATTACK-05 only for the invader)."""
     s, a, d, r1 = duel()
     to_battle(s, a, r1, dice=[5, 1, 1, 1, 5, 5])
@@ -246,7 +246,7 @@ def test_combat_12_reassignment_only_for_gained_cards():
 
 # ----- FTR-ATTACK ------------------------------------------------------------------------------------
 def test_attack_01_physical_or_magic_uses_the_matching_defence():
-    """FTR-ATTACK-01/02: the attacker chooses; physical meets phys. defence, magic meets mag."""
+    """FTR-ATTACK-01, FTR-ATTACK-02: the attacker chooses; physical meets phys. defence, magic meets mag."""
     s = table(2)
     r1 = put(s, "teito", region=1)
     z = put(s, "jashitei_fukukan_zekt", party=0)          # phys 2D, mag 2D+1
@@ -340,7 +340,7 @@ def test_attack_04_defeated_character_discarded_with_equipment():
 
 
 def test_attack_06_07_exact_value_persuasion_joins_with_equipment():
-    """FTR-ATTACK-06/07: an exact hit may persuade; the character is not discarded, joins the
+    """FTR-ATTACK-06, FTR-ATTACK-07: an exact hit may persuade; the character is not discarded, joins the
     persuader with its equipment, and counts as a gained card for reassignment."""
     s, a, d, r1 = duel()
     r0 = put(s, "kiri_no_mori", region=0)
@@ -396,7 +396,7 @@ def test_attack_08_temporary_character_does_not_block_persuasion():
 
 # ----- FTR-TAWAKE ------------------------------------------------------------------------------------
 def test_tawake_01_02_04_bystander_negates_battle_support():
-    """FTR-TAWAKE-01/02/04: a player outside the battle negates a battle support card when it
+    """FTR-TAWAKE-01, FTR-TAWAKE-02, FTR-TAWAKE-04: a player outside the battle negates a battle support card when it
     takes effect; the card is discarded without effect."""
     s, a, d, r1 = duel(3)
     x = put(s, "chikara_no_gofu", hand=0)
@@ -416,7 +416,7 @@ def test_tawake_01_02_04_bystander_negates_battle_support():
 
 
 def test_tawake_02_04_hold_card_negated_when_used():
-    """FTR-TAWAKE-02/04: a hold card can be negated when used: no draw happens."""
+    """FTR-TAWAKE-02, FTR-TAWAKE-04: a hold card can be negated when used: no draw happens."""
     s = table(2)
     h = put(s, "hokyu", hand=0)
     t = put(s, "tawake", hand=1)
@@ -430,7 +430,7 @@ def test_tawake_02_04_hold_card_negated_when_used():
 
 
 def test_tawake_03_dice_hold_window_opens_after_the_roll():
-    """FTR-TAWAKE-03/04: for a card that rolls dice, the roll is made (and logged) before the
+    """FTR-TAWAKE-03, FTR-TAWAKE-04: for a card that rolls dice, the roll is made (and logged) before the
     たわけ！ window; the negated 刺客 then does nothing despite a winning roll."""
     s = table(2)
     target = put(s, HEI, party=1)                          # phys def 8
@@ -508,7 +508,7 @@ def test_temp_01_temporary_characters_with_full_party_and_their_departure():
 
 # ----- FTR-STACK -------------------------------------------------------------------------------------
 def test_stack_01_02_equipment_and_support_stack():
-    """FTR-STACK-01/02: オリオン七神器 (+5) and 風陣王 (+3) on one character give +8 physical
+    """FTR-STACK-01, FTR-STACK-02: オリオン七神器 (+5) and 風陣王 (+3) on one character give +8 physical
     attack; a battle support card (+3) stacks on top of that."""
     s = table(2)
     r1 = put(s, "teito", region=1)

@@ -36,5 +36,8 @@ def make_bot(name: str, game: Game) -> Bot:
     if name == "random":
         return RandomBot()
     if name == "heuristic":
-        return game.heuristic_bot()
+        try:
+            return game.heuristic_bot()
+        except NotImplementedError:
+            raise OptionError(f"{game.name} has no heuristic bot; use random") from None
     raise OptionError(f"unknown bot {name!r}; choose from {', '.join(BOT_NAMES)}")

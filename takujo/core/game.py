@@ -112,11 +112,11 @@ class Game(ABC):
         return json.dumps({k: v for k, v in view.items() if k != "log"}, ensure_ascii=False, indent=1)
 
     def describe_action(self, action: str, view: dict[str, Any]) -> str:
-        """A person-readable label for the action notation `action`."""
+        """A person-readable label for the action notation `action` (rich markup allowed)."""
         return action
 
     def describe_event(self, event: dict[str, Any], view: dict[str, Any] | None = None) -> str | None:
-        """One log line for an event, or None to leave it out of the log."""
+        """One log line for an event (rich markup allowed), or None to leave it out."""
         fields = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("e", "to", "chance"))
         return f"{event['e']}: {fields}"
 

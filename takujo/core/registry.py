@@ -15,6 +15,10 @@ def register(name: str, target: str) -> None:
     _GAMES[name] = target
 
 
+def unregister(name: str) -> None:
+    _GAMES.pop(name, None)
+
+
 def names() -> list[str]:
     return sorted(_GAMES)
 

@@ -96,7 +96,7 @@ class State(ABC):
             if pend is None or len(pend.players) != 1:
                 raise IllegalActionError("say which player acts: several (or none) are to act")
             player = pend.players[0]
-        return Action.parse(text, player)
+        return self.game.parse_action(text, player)
 
     @property
     def to_act(self) -> tuple[int, ...]:

@@ -63,12 +63,13 @@ def playout(game, seed: int, check=None):
 
 
 def midgame_states(game, seed: int, every: int = 7, limit: int = 40):
+    """Clones of unfinished states met along one random game."""
     state = game.new_state(seed)
     rng = Rng(seed + 1)
     out = []
     while state.outcome is None and len(out) < limit:
         random_step(state, rng)
-        if state.steps % every == 0:
+        if state.steps % every == 0 and state.outcome is None:
             out.append(state.clone())
     return out
 

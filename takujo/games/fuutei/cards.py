@@ -10,7 +10,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from ...core.cards import load_cards
 from ...core.dice import Dice
@@ -27,6 +27,11 @@ COMPOSITION: dict[str, int] = {
     "tawake": 2, "event": 2, "region": 12,
 }
 STATS = ("phys_atk", "phys_def", "mag_atk", "mag_def")
+# Fields a card type must have (checked per field, so an error names the missing field).
+REQUIRED_BY_TYPE: dict[str, tuple[str, ...]] = {
+    "sex": ("character",), "stats": ("character",), "bonus": ("equipment",),
+    "points": ("region",), "effect": ("hold", "battle_support", "tawake", "event"),
+}
 
 # The effect vocabulary: each verb, the card types that may use it, and its parameters.
 EFFECTS: dict[str, tuple[set[str], set[str]]] = {
@@ -82,15 +87,24 @@ class CardSpec(BaseModel):
     name_en: Annotated[str, Field(min_length=1)]
     type: CardType
     count: Annotated[int, Field(ge=1, le=12)] = 1
-    sex: Literal["male", "female"] | None = None
-    stats: list[str | int] | None = None
-    bonus: list[int] | None = None
-    points: Annotated[int, Field(ge=0, le=40)] | None = None
-    effect: Effect | None = None
+    sex: Literal["male", "female"] | None = Field(None, validate_default=True)
+    stats: list[str | int] | None = Field(None, validate_default=True)
+    bonus: list[int] | None = Field(None, validate_default=True)
+    points: Annotated[int, Field(ge=0, le=40)] | None = Field(None, validate_default=True)
+    effect: Effect | None = Field(None, validate_default=True)
     hook: str | None = None
     excluded_by: str | None = None
     text_ja: str = ""
     text_en: str = ""
+
+    @field_validator(*REQUIRED_BY_TYPE)
+    @classmethod
+    def _required_by_type(cls, v: Any, info: ValidationInfo) -> Any:
+        t = info.data.get("type")
+        if v is None and t in REQUIRED_BY_TYPE[info.field_name]:
+            article = "an" if t[0] in "aeiou" else "a"
+            raise ValueError(f"{article} {t} card needs {info.field_name}")
+        return v
 
     @field_validator("stats")
     @classmethod
@@ -120,15 +134,6 @@ class CardSpec(BaseModel):
     @model_validator(mode="after")
     def _by_type(self) -> "CardSpec":
         t = self.type
-        if t == "character":
-            if self.stats is None or self.sex is None:
-                raise ValueError("a character needs stats and sex")
-        if t == "equipment" and self.bonus is None:
-            raise ValueError("equipment needs bonus")
-        if t == "region" and self.points is None:
-            raise ValueError("a region needs points")
-        if t in ("hold", "battle_support", "tawake", "event") and self.effect is None:
-            raise ValueError(f"a {t} card needs an effect")
         if self.effect is not None:
             if t not in EFFECTS[self.effect.do][0]:
                 raise ValueError(f"effect {self.effect.do!r} is not for {t} cards")

@@ -1,0 +1,138 @@
+#!/usr/bin/env python3
+"""Random-play throughput of takujo's games, measured like /work/shared/tools/peer_steps.py.
+
+For every registered game (or those named by --games) this plays whole games with uniformly
+random legal actions (`apply_unchecked`) for --seconds and reports games/s and steps/s (one
+step = one applied action), then the median cost of `state.clone()` and `state.view(player)`
+in microseconds over about 2000 mid-game states collected from further random games.
+
+    python3 bench/steps.py                     # a table
+    python3 bench/steps.py --seconds 1 --json  # one JSON object per game
+    python3 bench/steps.py --register toy=tests.toy:ToyGame --games toy
+
+A game that cannot be imported or played is skipped with a note on stderr.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+try:
+    import takujo  # noqa: F401
+except ImportError:
+    sys.path.insert(0, str(ROOT))
+if str(ROOT) not in sys.path:
+    sys.path.append(str(ROOT))  # for --register targets such as tests.toy
+
+import takujo  # noqa: E402
+from takujo.core import Game, Rng, State  # noqa: E402
+from takujo.sim import default_players  # noqa: E402
+
+MAX_STEPS = 20_000
+SAMPLES = 2000
+
+
+def random_step(state: State, rng: Rng) -> None:
+    """Apply one uniformly random legal action of the first player to act."""
+    player = state.pending.players[0]
+    legal = state.legal_actions(player)
+    state.apply_unchecked(legal[rng.below(len(legal))])
+
+
+def throughput(game: Game, seconds: float) -> tuple[float, float, int]:
+    rng = Rng(12345)
+    games = steps = 0
+    seed = 0
+    t0 = time.perf_counter()
+    while True:
+        state = game.new_state(seed)
+        seed += 1
+        while state.outcome is None and state.steps < MAX_STEPS:
+            random_step(state, rng)
+        steps += state.steps
+        games += 1
+        if time.perf_counter() - t0 >= seconds:
+            break
+    dt = time.perf_counter() - t0
+    return games / dt, steps / dt, games
+
+
+def sample_states(game: Game, want: int, seconds: float) -> list[State]:
+    """Mid-game states (not over) from random games: about one in eight steps is kept."""
+    rng = Rng(777)
+    pool: list[State] = []
+    seed = 10_000
+    t0 = time.perf_counter()
+    while len(pool) < want and time.perf_counter() - t0 < seconds:
+        state = game.new_state(seed)
+        seed += 1
+        while state.outcome is None and state.steps < MAX_STEPS and len(pool) < want:
+            if rng.below(8) == 0:
+                pool.append(state.clone())
+            random_step(state, rng)
+    return pool
+
+
+def median_us(fn, items) -> float:
+    times = []
+    clock = time.perf_counter_ns
+    for item in items:
+        t = clock()
+        fn(item)
+        times.append(clock() - t)
+    return statistics.median(times) / 1000 if times else float("nan")
+
+
+def bench(name: str, seconds: float) -> dict:
+    cls = takujo.game_class(name)
+    game = cls(players=default_players(cls))
+    gps, sps, _ = throughput(game, seconds)
+    pool = sample_states(game, SAMPLES, max(seconds, 1.0))
+    clone_us = median_us(lambda s: s.clone(), pool)
+    view_us = median_us(lambda s: s.view(s.pending.players[0]), pool)
+    return {"engine": "takujo", "game": name, "games_per_s": round(gps, 1), "steps_per_s": round(sps, 1),
+            "clone_us": round(clone_us, 2), "view_us": round(view_us, 2),
+            "players": game.players, "config": str(game), "samples": len(pool)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=3.0, help="seconds of random play per game (default 3)")
+    ap.add_argument("--json", action="store_true", help="one JSON object per game")
+    ap.add_argument("--games", default="", help="comma list of game names (default: every registered game)")
+    ap.add_argument("--register", action="append", default=[], metavar="NAME=MODULE:CLASS",
+                    help="register an extra game first (repeatable)")
+    args = ap.parse_args(argv)
+    for item in args.register:
+        name, sep, target = item.partition("=")
+        if not sep or ":" not in target:
+            ap.error(f"bad --register {item!r}; expected NAME=MODULE:CLASS")
+        takujo.register(name.strip(), target.strip())
+    chosen = [g.strip() for g in args.games.split(",") if g.strip()] or takujo.names()
+    rows = []
+    for name in chosen:
+        try:
+            row = bench(name, args.seconds)
+        except Exception as exc:  # a game being written may not import or play yet
+            print(f"skipped {name}: {type(exc).__name__}: {exc}", file=sys.stderr)
+            continue
+        rows.append(row)
+        if args.json:
+            print(json.dumps(row, ensure_ascii=False), flush=True)
+    if not args.json and rows:
+        head = f"{'game':<12} {'players':>7} {'games/s':>10} {'steps/s':>11} {'clone µs':>10} {'view µs':>10}"
+        print(head)
+        print("-" * len(head))
+        for r in rows:
+            print(f"{r['game']:<12} {r['players']:>7} {r['games_per_s']:>10.1f} {r['steps_per_s']:>11.1f} "
+                  f"{r['clone_us']:>10.2f} {r['view_us']:>10.2f}")
+    return 0 if rows or not chosen else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

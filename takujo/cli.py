@@ -1,0 +1,427 @@
+"""The ``takujo`` command: list games, play against bots, simulate bot games, replay records.
+
+    takujo games
+    takujo play toy --players 3 --seat 1 --bots heuristic,random
+    takujo sim fuutei --players 4 --games 1000 --seed 1 --bots heuristic,random --workers 4
+    takujo replay game-7.jsonl
+
+Usage errors (an unknown game, option or bot) print one red line and exit with code 2; a bad
+record given to ``replay`` exits with code 1.
+
+What a game returns from ``render_view``, ``describe_event`` and ``describe_action`` is printed
+as rich markup (a string that is not valid markup is printed as it is).
+"""
+from __future__ import annotations
+
+import json
+import sys
+import time
+import traceback
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any, Iterator, NoReturn, Optional
+
+import typer
+from rich.console import Console
+from rich.errors import MarkupError
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from . import __version__
+from .core.errors import IllegalActionError, RecordError, TakujoError
+from .core.events import visible_to
+from .core.registry import game_class, names
+from .record import read_record, replay_states, write_record
+from .sim import MAX_STEPS, GameCrash, Summary, bot_rng, checked_bot, make_game, run_games
+
+app = typer.Typer(
+    name="takujo",
+    help=f"takujo (卓上) {__version__}: play and simulate tabletop card and board games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+OptionArg = Annotated[list[str], typer.Option(
+    "--option", "-o", metavar="KEY=VALUE",
+    help="A game option, e.g. -o target=30 (repeatable; see `takujo games`).")]
+
+
+# ----- helpers --------------------------------------------------------------------------
+def _out() -> Console:
+    return Console(highlight=False)
+
+
+def _fail(message: str, code: int = 2) -> NoReturn:
+    Console(stderr=True, highlight=False).print(f"[red]error: {escape(message)}[/red]", soft_wrap=True)
+    raise typer.Exit(code)
+
+
+@contextmanager
+def _usage_errors(code: int = 2) -> Iterator[None]:
+    """Engine errors become one red line and an exit code, never a traceback."""
+    try:
+        yield
+    except TakujoError as exc:
+        _fail(str(exc), code)
+    except OSError as exc:  # e.g. a record file or folder that cannot be written
+        _fail(f"{exc.filename or ''}: {exc.strerror or exc}".lstrip(": "), 1)
+    except ImportError as exc:  # a game (or its bot) whose code does not import
+        _fail(f"cannot import the game's code: {exc}", 1)
+    except GameCrash as exc:
+        cause = exc.__cause__
+        if cause is not None:
+            err = Console(stderr=True, highlight=False)
+            err.print("".join(traceback.format_exception(cause)).rstrip(), markup=False, style="dim")
+        _fail(f"a game crashed: {exc}; reproduce with --games 1 --seed {exc.seed}", 1)
+
+
+def _parse_options(items: list[str]) -> dict[str, str]:
+    opts: dict[str, str] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            _fail(f"bad --option {item!r}: expected KEY=VALUE")
+        opts[key.strip()] = value.strip()
+    return opts
+
+
+def _parse_bots(text: str) -> list[str]:
+    bots = [b.strip() for b in text.split(",") if b.strip()]
+    if not bots:
+        _fail(f"no bots in --bots {text!r}")
+    return bots
+
+
+def _print_markup(console: Console, text: str) -> None:
+    try:
+        console.print(text)
+    except MarkupError:
+        console.print(text, markup=False)
+
+
+def _who(p: int, seat: int | None = None) -> str:
+    return f"you (player {p})" if p == seat else f"player {p}"
+
+
+def _outcome_text(outcome: dict[str, Any] | None, seat: int | None = None) -> str:
+    if outcome is None:
+        return "the game is not over"
+    winners = outcome["winners"]
+    if not winners:
+        who = "no winner"
+    elif len(winners) == 1:
+        who = f"winner: {_who(winners[0], seat)}"
+    else:
+        who = "shared win: " + ", ".join(_who(w, seat) for w in winners)
+    scores = f"; scores {', '.join(map(str, outcome['scores']))}" if outcome.get("scores") else ""
+    return f"{who} (reason: {outcome['reason']}){scores}"
+
+
+# ----- takujo games ---------------------------------------------------------------------
+@app.command("games")
+def games_cmd() -> None:
+    """List every registered game with its options, their types and defaults."""
+    from pydantic_core import PydanticUndefined
+
+    table = Table(title="takujo games", show_lines=True)
+    table.add_column("game", style="bold")
+    table.add_column("title")
+    table.add_column("options (name: type = default)")
+    for name in names():
+        try:
+            cls = game_class(name)
+            title, rows = cls.title, cls.option_table()
+        except Exception as exc:  # a game being written may not import yet: list it anyway
+            table.add_row(name, "[red]unavailable[/red]", escape(f"{type(exc).__name__}: {exc}"))
+            continue
+        lines = []
+        for key, typ, default, help_text in rows:
+            shown = "required" if default is PydanticUndefined else repr(default)
+            line = f"[bold]{escape(key)}[/bold]: {escape(str(typ))} = {escape(shown)}"
+            if help_text:
+                line += f" [dim]— {escape(help_text)}[/dim]"
+            lines.append(line)
+        table.add_row(name, escape(title), "\n".join(lines))
+    _out().print(table)
+
+
+# ----- takujo play ----------------------------------------------------------------------
+class _Quit(Exception):
+    pass
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="A game name or game string, e.g. toy or 'fuutei(players=3)'.")],
+    players: Annotated[Optional[int], typer.Option("--players", "-p", help="Number of players (default: the game's).")] = None,
+    seat: Annotated[int, typer.Option(help="Your seat, 0 = first player.")] = 0,
+    bots: Annotated[str, typer.Option(help="Bots for the other seats, a comma list cycled over them (random, heuristic).")] = "heuristic",
+    seed: Annotated[Optional[int], typer.Option(help="Seed of the game (default: from the clock; it is printed).")] = None,
+    option: OptionArg = [],
+    record: Annotated[Optional[Path], typer.Option(help="Write the game record (JSON Lines) to this file.")] = None,
+) -> None:
+    """Play a game in the terminal against bots.
+
+    Type an action's number or its notation; ? reprints the table; q (or Ctrl-D) quits.
+    """
+    opts = _parse_options(option)
+    bot_names = _parse_bots(bots)
+    with _usage_errors():
+        g = make_game(game, players, opts)
+        if not 0 <= seat < g.players:
+            _fail(f"--seat {seat} is out of range: {g} has seats 0..{g.players - 1}")
+        others = [p for p in range(g.players) if p != seat]
+        seats = ["human"] * g.players
+        for k, p in enumerate(others):
+            seats[p] = bot_names[k % len(bot_names)]
+        agents = {p: checked_bot(seats[p], g) for p in others}
+    if record is not None and not record.resolve().parent.is_dir():
+        _fail(f"--record {record}: folder {record.resolve().parent} does not exist")
+    if seed is None:
+        seed = int(time.time() * 1000) % 1_000_000
+    rngs = {p: bot_rng(seed, p) for p in others}
+    console = _out()
+    piped = not sys.stdin.isatty()
+    console.print(f"[bold]{escape(g.title)}[/bold]  {escape(str(g))}  seed {seed}")
+    console.print(f"You play seat {seat}; " +
+                  ", ".join(f"player {p}: {seats[p]}" for p in others) + ".")
+    state = g.new_state(seed)
+    shown = 0
+
+    def show_log() -> dict[str, Any]:
+        nonlocal shown
+        view = state.view(seat)
+        for event in view["log"][shown:]:
+            line = g.describe_event(event, view)
+            if line is not None:
+                _print_markup(console, "  " + line)
+        shown = len(view["log"])
+        return view
+
+    def show_choices(view: dict[str, Any], legal: list) -> None:
+        _print_markup(console, g.render_view(view))
+        prompt = (view.get("pending") or {}).get("prompt")
+        if prompt:
+            console.print(f"[bold]Your decision:[/bold] {escape(prompt)}")
+        for i, action in enumerate(legal, 1):
+            text = str(action)
+            label = g.describe_action(text, view)
+            extra = f"  [dim]({escape(text)})[/dim]" if label != text else ""
+            _print_markup(console, f"  [bold]{i:>2}[/bold]. {label}{extra}")
+
+    def ask(legal: list) -> None:
+        view = show_log()
+        show_choices(view, legal)
+        while True:
+            console.print("> ", end="")
+            sys.stdout.flush()
+            try:
+                line = sys.stdin.readline()
+            except KeyboardInterrupt:
+                line = ""
+            if not line:
+                console.print()
+                raise _Quit("input ended")
+            text = line.strip()
+            if piped:
+                console.print(escape(text))
+            if not text:
+                continue
+            if text.lower() in ("q", "quit", "exit"):
+                raise _Quit("you quit")
+            if text.lower() in ("?", "help"):
+                show_choices(state.view(seat), legal)
+                continue
+            try:
+                if text.isdigit():
+                    n = int(text)
+                    if not 1 <= n <= len(legal):
+                        raise IllegalActionError(f"there is no choice {n}; choose 1..{len(legal)}")
+                    action = legal[n - 1]
+                else:
+                    action = state.parse_action(text, seat)
+                state.apply(action)
+            except IllegalActionError as exc:
+                console.print(f"[red]{escape(str(exc))}[/red]", soft_wrap=True)
+                continue
+            return
+
+    try:
+        while state.outcome is None:
+            pend = state.pending
+            if pend is None:
+                raise RuntimeError(f"{g}: the game is not over but nobody is to act")
+            mark = state.steps
+            bot_turn = [p for p in pend.players if p != seat]
+            for i, p in enumerate(bot_turn):  # bots act (and commit first in simultaneous decisions)
+                if i and p not in state.to_act:
+                    continue
+                legal = state.legal_actions(p)
+                if legal:
+                    state.apply_unchecked(agents[p].act(state.view(p), legal, rngs[p]))
+            if state.outcome is None and seat in state.to_act:
+                legal = state.legal_actions(seat)
+                if legal:
+                    ask(legal)
+            if state.steps == mark:
+                raise RuntimeError(f"{g}: players {list(pend.players)} must act but have no legal action")
+    except _Quit as why:
+        show_log()
+        console.print(f"[yellow]Goodbye: {why}; the game was left unfinished after {state.steps} steps "
+                      f"(seed {seed}).[/yellow]")
+        if record is not None:
+            with _usage_errors():
+                write_record(record, state, seed, seats)
+            console.print(f"Record of the unfinished game written to {escape(str(record))}")
+        raise typer.Exit(0)
+
+    view = show_log()
+    _print_markup(console, g.render_view(view))
+    console.print(f"[bold green]Game over[/bold green] after {state.steps} steps: "
+                  f"{escape(_outcome_text(view['outcome'], seat))}", soft_wrap=True)
+    if record is not None:
+        with _usage_errors():
+            write_record(record, state, seed, seats)
+        console.print(f"Record written to {escape(str(record))}")
+
+
+# ----- takujo sim -----------------------------------------------------------------------
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _ci(rate: Any) -> str:
+    lo, hi = rate.ci95
+    return f"{_pct(lo)} – {_pct(hi)}"
+
+
+def _print_summary(console: Console, summary: Summary) -> None:
+    n = summary.games
+    bots_shown = ", ".join(summary.bot_list)
+    console.print(f"[bold]{escape(summary.game)}[/bold]: {n} games, seeds {summary.seed}..{summary.seed + n - 1}, "
+                  f"bots {escape(bots_shown)} (rotating seats)")
+    seats = Table(title="Win rate by seat (shared wins split)")
+    for col in ("seat", "wins", "win rate", "95% CI"):
+        seats.add_column(col, justify="right")
+    for j, rate in enumerate(summary.seats):
+        seats.add_row(str(j), f"{rate.wins:g}", _pct(rate.rate), _ci(rate))
+    seats.caption = f"even chances: {_pct(1 / summary.players)} per seat"
+    console.print(seats)
+    if len(summary.bots) > 1:
+        bots = Table(title="Win rate by bot (per seat played)")
+        bots.add_column("bot")
+        for col in ("seats played", "wins", "win rate", "95% CI"):
+            bots.add_column(col, justify="right")
+        for name, rate in summary.bots.items():
+            bots.add_row(escape(name), str(rate.games), f"{rate.wins:g}", _pct(rate.rate), _ci(rate))
+        console.print(bots)
+    length = Table(title="Game length")
+    length.add_column("")
+    for col in ("mean", "sd", "min", "max"):
+        length.add_column(col, justify="right")
+    for label, spread in (("turns", summary.turns), ("steps", summary.steps)):
+        length.add_row(label, f"{spread.mean:.1f}", f"{spread.sd:.1f}", str(spread.min), str(spread.max))
+    console.print(length)
+    ends = Table(title="How games ended")
+    ends.add_column("reason")
+    ends.add_column("games", justify="right")
+    ends.add_column("share", justify="right")
+    for reason, count in summary.reasons.items():
+        ends.add_row(escape(reason), str(count), _pct(count / n) if n else "-")
+    console.print(ends)
+
+
+@app.command()
+def sim(
+    game: Annotated[str, typer.Argument(help="A game name or game string.")],
+    players: Annotated[Optional[int], typer.Option("--players", "-p", help="Number of players (default: the game's).")] = None,
+    games: Annotated[int, typer.Option(help="Number of games; game i uses seed SEED+i.")] = 1000,
+    seed: Annotated[int, typer.Option(help="Seed of the first game.")] = 1,
+    bots: Annotated[str, typer.Option(help="Bots, a comma list cycled over the seats and rotated each game.")] = "heuristic",
+    workers: Annotated[int, typer.Option(help="Worker processes.")] = 1,
+    option: OptionArg = [],
+    record: Annotated[Optional[Path], typer.Option(help="Write every game's record to DIR/game-SEED.jsonl.", metavar="DIR")] = None,
+    json_out: Annotated[bool, typer.Option("--json", help="Print the summary as JSON instead of tables.")] = False,
+    max_steps: Annotated[int, typer.Option(help="Stop a game after this many steps (reason step_limit).")] = MAX_STEPS,
+    check: Annotated[bool, typer.Option("--check", help="Check every bot action for legality (slower).")] = False,
+) -> None:
+    """Simulate bot games and report win rates (with 95% Wilson intervals), lengths and endings."""
+    opts = _parse_options(option)
+    bot_names = _parse_bots(bots)
+    if games < 1:
+        _fail(f"--games must be at least 1, not {games}")
+    with _usage_errors():
+        g = make_game(game, players, opts)
+        for name in dict.fromkeys(bot_names):
+            checked_bot(name, g)
+    with _usage_errors():
+        if json_out:
+            summary = run_games(g, games, seed, bot_names, workers=workers, record_dir=record,
+                                max_steps=max_steps, checked=check)
+        else:
+            with Progress(TextColumn("simulating {task.description}"), BarColumn(), MofNCompleteColumn(),
+                          TimeRemainingColumn(), console=Console(stderr=True), transient=True) as bar:
+                task = bar.add_task(str(g), total=games)
+                summary = run_games(g, games, seed, bot_names, workers=workers, record_dir=record,
+                                    max_steps=max_steps, checked=check,
+                                    progress=lambda done, total: bar.update(task, completed=done))
+    if json_out:
+        typer.echo(json.dumps(summary.to_json(), ensure_ascii=False))
+        return
+    console = _out()
+    _print_summary(console, summary)
+    if record is not None:
+        console.print(f"Records written to {escape(str(record))}/game-SEED.jsonl")
+
+
+# ----- takujo replay --------------------------------------------------------------------
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A game record (JSON Lines) written by play or sim.")],
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the outcome and the verification.")] = False,
+) -> None:
+    """Replay a game record, checking every step and chance outcome; print what a spectator sees."""
+    console = _out()
+    try:
+        lines = read_record(file)
+    except OSError as exc:
+        _fail(f"cannot read {file}: {exc.strerror or exc}", 1)
+    except RecordError as exc:
+        _fail(str(exc), 1)
+    head = lines[0] if lines else {}
+    if not quiet and head.get("type") == "header":
+        seats = ", ".join(f"{p}: {s}" for p, s in enumerate(head.get("seats") or []))
+        console.print(f"[bold]{escape(str(head.get('game')))}[/bold] seed {escape(str(head.get('seed')))}"
+                      + (f"  seats {escape(seats)}" if seats else ""))
+    state = None
+    shown = 0
+    try:
+        for state in replay_states(lines, str(file)):
+            if quiet:
+                continue
+            new = [e for e in state.log[shown:] if visible_to(e, None)]
+            shown = len(state.log)
+            if new:
+                view = state.view(None)
+                for event in new:
+                    text = state.game.describe_event(event, view)
+                    if text is not None:
+                        _print_markup(console, f"  {text}")
+    except RecordError as exc:
+        _fail(str(exc), 1)
+    except TakujoError as exc:
+        _fail(f"{file}: {exc}", 1)
+    assert state is not None
+    outcome = state.outcome.to_json() if state.outcome else None
+    console.print(escape(_outcome_text(outcome).capitalize()), soft_wrap=True)
+    console.print(f"[green]verified {state.steps} steps[/green]")
+
+
+def main() -> None:
+    app(prog_name="takujo")
+
+
+if __name__ == "__main__":
+    main()

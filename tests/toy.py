@@ -1,0 +1,278 @@
+"""A tiny toy game for testing the CLI, the simulator and the bench: "dice race".
+
+2-4 players take turns. On its turn a player chooses ``roll`` or ``hold``:
+
+* ``roll`` rolls 1D6 into the turn's pot; a 1 busts (the pot is lost and the turn ends); as soon
+  as score + pot reaches the target the pot is banked and the player wins (reason "target").
+* ``hold`` banks the pot and ends the turn.
+
+At the start of every ``bid_every``-th round (default 3) all players simultaneously commit
+``bid 0|1|2`` (at most their score) through core `Commits`; the bids are revealed together,
+everyone pays its bid and the single highest bidder (if any bid > 0) gains 4 points.
+
+Cards: each player owns three bid tokens (card ids ``3p + b`` for bid ``b``), held in an
+owner-only ``tokens`` zone; a committed token moves to the owner-only ``committed`` zone (the
+others see only that one was committed) and goes back when the bids are revealed.
+
+Register it with ``takujo.register("toy", "tests.toy:ToyGame")``.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from takujo.core import (Action, Commits, Decision, DecisionKind, Dice, Game, GameOptions,
+                         IllegalActionError, Outcome, Rng, State, Vis, ZoneSpec)
+
+BID_GAIN = 4
+MAX_BID = 2
+
+
+class ToyOptions(GameOptions):
+    players: int = Field(4, ge=2, le=4, description="number of players")
+    target: int = Field(20, ge=2, le=10_000, description="points needed to win")
+    bid_every: int = Field(3, ge=0, le=100, description="every N-th round starts with a simultaneous bid (0: never)")
+
+
+class ToyState(State):
+    # Bid tokens: the owner sees its own, the others only how many (so whether one was committed).
+    ZONES = (ZoneSpec("tokens", Vis.OWNER, per_player=True), ZoneSpec("committed", Vis.OWNER, per_player=True))
+
+    scores: list[int]
+    pot: int
+    current: int
+    round: int
+    turn: int
+    commits: Commits | None
+    tokens: list[list[int]]
+    committed: list[list[int]]
+
+    def __init__(self, game: "ToyGame", rng: Rng) -> None:
+        self._init_base(game, rng)
+        self.scores = [0] * game.players
+        self.pot = 0
+        self.current = 0
+        self.round = 1
+        self.turn = 1
+        self.commits = None
+        self.tokens = [[3 * p, 3 * p + 1, 3 * p + 2] for p in range(game.players)]
+        self.committed = [[] for _ in range(game.players)]
+        self.say("start", players=game.players, target=self._target)
+
+    @property
+    def _target(self) -> int:
+        return self.game.options.target  # type: ignore[attr-defined]
+
+    # ----- driver surface -------------------------------------------------------------
+    @property
+    def pending(self) -> Decision | None:
+        if self.outcome is not None:
+            return None
+        if self.commits is not None:
+            return Decision(DecisionKind.SIMULTANEOUS, self.commits.waiting(),
+                            f"bid 0..{MAX_BID} points; the single highest bid gains {BID_GAIN}")
+        return Decision(DecisionKind.TURN, (self.current,), "roll or hold")
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        pend = self.pending
+        if pend is None:
+            return []
+        if player is None:
+            return [a for p in pend.players for a in self.legal_actions(p)]
+        if player not in pend.players:
+            return []
+        if self.commits is not None:
+            return [Action(player, "bid", (b,)) for b in range(min(MAX_BID, self.scores[player]) + 1)]
+        return [Action(player, "roll"), Action(player, "hold")]
+
+    def _apply(self, action: Action) -> None:
+        p = action.player
+        if self.commits is not None:
+            if action.verb != "bid":
+                raise IllegalActionError(f"{action} is not a bid")
+            self.commits.commit(action)
+            token = 3 * p + int(action.args[0])
+            self.tokens[p].remove(token)
+            self.committed[p].append(token)
+            if self.commits.complete:
+                self._reveal()
+            return
+        if action.verb == "roll":
+            total, _ = self.roll(Dice(1, 0), "roll", player=p)
+            if total == 1:
+                self.say("bust", player=p, lost=self.pot)
+                self.pot = 0
+                self._next_turn()
+                return
+            self.pot += total
+            if self.scores[p] + self.pot >= self._target:
+                self.scores[p] += self.pot
+                self.pot = 0
+                self.outcome = Outcome((p,), "target", tuple(self.scores))
+                self.say("win", player=p, score=self.scores[p])
+        elif action.verb == "hold":
+            self.scores[p] += self.pot
+            self.say("bank", player=p, points=self.pot, score=self.scores[p])
+            self.pot = 0
+            self._next_turn()
+        else:
+            raise IllegalActionError(f"unknown action {action}")
+
+    def _next_turn(self) -> None:
+        n = self.game.players
+        self.current = (self.current + 1) % n
+        self.turn += 1
+        if self.current == 0:
+            self.round += 1
+            every = self.game.options.bid_every  # type: ignore[attr-defined]
+            if every and self.round % every == 0:
+                self.commits = Commits(list(range(n)))
+                self.say("bidding", round=self.round)
+
+    def _reveal(self) -> None:
+        assert self.commits is not None
+        bids = [0] * self.game.players
+        for act in self.commits.reveal():
+            bids[act.player] = int(act.args[0])
+        self.commits = None
+        for p in range(self.game.players):
+            self.tokens[p].extend(self.committed[p])
+            self.tokens[p].sort()
+            self.committed[p].clear()
+        for p, b in enumerate(bids):
+            self.scores[p] -= b
+        top = max(bids)
+        gainer = bids.index(top) if top > 0 and bids.count(top) == 1 else None
+        if gainer is not None:
+            self.scores[gainer] += BID_GAIN
+        self.say("bids", bids=bids, gainer=gainer)
+        best = max(self.scores)
+        if best >= self._target:
+            winners = tuple(p for p, s in enumerate(self.scores) if s == best)
+            self.outcome = Outcome(winners, "target", tuple(self.scores))
+            self.say("win", player=winners[0], score=best)
+
+    # ----- visibility -----------------------------------------------------------------
+    def zone(self, name: str) -> Any:
+        if name == "tokens":
+            return self.tokens
+        if name == "committed":
+            return self.committed
+        raise KeyError(name)
+
+    def public_info(self) -> dict[str, Any]:
+        return {"scores": list(self.scores), "pot": self.pot, "current": self.current,
+                "round": self.round, "turn": self.turn, "target": self._target}
+
+    # ----- copying and serialising ----------------------------------------------------
+    def clone(self) -> "ToyState":
+        other = ToyState.__new__(ToyState)
+        self._clone_base(other)
+        other.scores = list(self.scores)
+        other.pot = self.pot
+        other.current = self.current
+        other.round = self.round
+        other.turn = self.turn
+        other.commits = self.commits.clone() if self.commits is not None else None
+        other.tokens = [list(t) for t in self.tokens]
+        other.committed = [list(c) for c in self.committed]
+        return other
+
+    def _to_json(self) -> dict[str, Any]:
+        return {"scores": list(self.scores), "pot": self.pot, "current": self.current,
+                "round": self.round, "turn": self.turn,
+                "commits": self.commits.to_json() if self.commits is not None else None,
+                "tokens": [list(t) for t in self.tokens], "committed": [list(c) for c in self.committed]}
+
+    def _from_json(self, data: dict[str, Any]) -> None:
+        self.scores = list(data["scores"])
+        self.pot = data["pot"]
+        self.current = data["current"]
+        self.round = data["round"]
+        self.turn = data["turn"]
+        self.commits = Commits.from_json(data["commits"]) if data["commits"] is not None else None
+        self.tokens = [list(t) for t in data["tokens"]]
+        self.committed = [list(c) for c in data["committed"]]
+
+
+class ToyHeuristic:
+    """Roll until the pot holds 10 or more, then hold; bid 1 when it can."""
+
+    name = "heuristic"
+
+    def act(self, view: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
+        by_text = {str(a): a for a in legal}
+        if "roll" in by_text:
+            return by_text["hold"] if view["public"]["pot"] >= 10 else by_text["roll"]
+        return by_text.get("bid 1", legal[0])
+
+
+def _who(p: int | None, view: dict[str, Any] | None) -> str:
+    if p is None:
+        return "nobody"
+    if view is not None and view.get("player") == p:
+        return f"you (P{p})"
+    return f"P{p}"
+
+
+class ToyGame(Game):
+    name = "toy"
+    title = "Dice race (toy)"
+    Options = ToyOptions
+    State = ToyState
+
+    def new_state(self, seed: int = 0) -> ToyState:
+        return ToyState(self, self.rng_for(seed))
+
+    def heuristic_bot(self) -> ToyHeuristic:
+        return ToyHeuristic()
+
+    def render_view(self, view: dict[str, Any]) -> str:
+        pub = view["public"]
+        me = view["player"]
+        lines = [f"[bold]Dice race[/bold] to {pub['target']}: round {pub['round']}, turn {pub['turn']}"]
+        for p, score in enumerate(pub["scores"]):
+            mark = "▶" if p == pub["current"] else " "
+            bid = view["zones"]["committed"][p]
+            note = ""
+            if isinstance(bid, list) and bid:
+                note = f"  (bid {bid[0] % 3})"
+            elif isinstance(bid, int) and bid:
+                note = "  (has bid)"
+            lines.append(f" {mark} {_who(p, view)}: [cyan]{score}[/cyan]{note}")
+        lines.append(f" pot: [yellow]{pub['pot']}[/yellow]")
+        return "\n".join(lines)
+
+    def describe_action(self, action: str, view: dict[str, Any]) -> str:
+        verb, *args = action.split()
+        if verb == "roll":
+            return f"roll a die (pot {view['public']['pot']})"
+        if verb == "hold":
+            return f"hold and bank {view['public']['pot']}"
+        if verb == "bid":
+            return f"bid {args[0]}"
+        return action
+
+    def describe_event(self, event: dict[str, Any], view: dict[str, Any] | None = None) -> str | None:
+        e = event["e"]
+        who = _who(event.get("player"), view)
+        if e == "start":
+            return f"A dice race to {event['target']} for {event['players']} players begins."
+        if e == "roll":
+            return f"{who} rolls {event['faces'][0]}."
+        if e == "bust":
+            return f"{who} busts and loses {event['lost']}."
+        if e == "bank":
+            return f"{who} banks {event['points']} (score {event['score']})."
+        if e == "bidding":
+            return f"Round {event['round']}: everyone bids in secret."
+        if e == "bids":
+            shown = ", ".join(f"{_who(p, view)} {b}" for p, b in enumerate(event["bids"]))
+            gain = f"; {_who(event['gainer'], view)} gains {BID_GAIN}" if event["gainer"] is not None else ""
+            return f"Bids revealed: {shown}{gain}."
+        if e == "win":
+            return f"{who} reaches {event['score']} and wins."
+        if e == "act" and event["action"].startswith("bid"):
+            return f"{who} secretly chose: {event['action']}."
+        return None

@@ -1300,7 +1300,7 @@ def test_card_file_bad_dice_notation(tmp_path):
 
 
 def test_card_file_wrong_composition(tmp_path):
-    """FTR-COMP-01/02: a card file that is not the 99-card composition is refused."""
+    """FTR-COMP-01, FTR-COMP-02: a card file that is not the 99-card composition is refused."""
     path = mutated(tmp_path, "teikoku_hei", "count = 3", "count = 2")
     msg = _both_refuse(path)
     assert "composition" in msg and "character: 48 (needs 49)" in msg

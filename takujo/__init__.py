@@ -9,5 +9,6 @@ from .core.registry import game_class, load, names, register
 __version__ = "0.1.0"
 
 register("fuutei", "takujo.games.fuutei.game:FuuteiGame")
+register("sengoku_taisen", "takujo.games.sengoku_taisen.game:SengokuGame")
 
 __all__ = ["__version__", "game_class", "load", "names", "register"]

@@ -32,6 +32,7 @@ from . import __version__
 from .core.errors import IllegalActionError, RecordError, TakujoError
 from .core.events import visible_to
 from .core.registry import game_class, names
+from .core.rng import Rng
 from .record import read_record, replay_states, write_record
 from .sim import MAX_STEPS, GameCrash, Summary, bot_rng, checked_bot, make_game, run_games
 
@@ -168,8 +169,11 @@ def play(
     """
     opts = _parse_options(option)
     bot_names = _parse_bots(bots)
+    if seed is None:
+        seed = int(time.time() * 1000) % 1_000_000
     with _usage_errors():
         g = make_game(game, players, opts)
+        g = make_game(game, g.players, type(g).choose_options({**opts, "players": g.players}, Rng(seed).fork()))
         if not 0 <= seat < g.players:
             _fail(f"--seat {seat} is out of range: {g} has seats 0..{g.players - 1}")
         others = [p for p in range(g.players) if p != seat]
@@ -179,8 +183,6 @@ def play(
         agents = {p: checked_bot(seats[p], g) for p in others}
     if record is not None and not record.resolve().parent.is_dir():
         _fail(f"--record {record}: folder {record.resolve().parent} does not exist")
-    if seed is None:
-        seed = int(time.time() * 1000) % 1_000_000
     rngs = {p: bot_rng(seed, p) for p in others}
     console = _out()
     piped = not sys.stdin.isatty()
@@ -317,6 +319,21 @@ def _print_summary(console: Console, summary: Summary) -> None:
         for name, rate in summary.bots.items():
             bots.add_row(escape(name), str(rate.games), f"{rate.wins:g}", _pct(rate.rate), _ci(rate))
         console.print(bots)
+    if summary.first is not None:
+        first = Table(title="First player")
+        for col in ("games", "wins", "win rate", "95% CI"):
+            first.add_column(col, justify="right")
+        f = summary.first
+        first.add_row(str(f.games), f"{f.wins:g}", _pct(f.rate), _ci(f))
+        console.print(first)
+    if summary.labels:
+        labels = Table(title="Win rate by deck / side (per seat played)")
+        labels.add_column("side")
+        for col in ("seats played", "wins", "win rate", "95% CI"):
+            labels.add_column(col, justify="right")
+        for name, rate in summary.labels.items():
+            labels.add_row(escape(name), str(rate.games), f"{rate.wins:g}", _pct(rate.rate), _ci(rate))
+        console.print(labels)
     length = Table(title="Game length")
     length.add_column("")
     for col in ("mean", "sd", "min", "max"):
@@ -356,16 +373,17 @@ def sim(
         g = make_game(game, players, opts)
         for name in dict.fromkeys(bot_names):
             checked_bot(name, g)
+    spec_opts = {**opts, "players": g.players}
     with _usage_errors():
         if json_out:
-            summary = run_games(g, games, seed, bot_names, workers=workers, record_dir=record,
-                                max_steps=max_steps, checked=check)
+            summary = run_games(game, games, seed, bot_names, workers=workers, record_dir=record,
+                                options=spec_opts, max_steps=max_steps, checked=check)
         else:
             with Progress(TextColumn("simulating {task.description}"), BarColumn(), MofNCompleteColumn(),
                           TimeRemainingColumn(), console=Console(stderr=True), transient=True) as bar:
                 task = bar.add_task(str(g), total=games)
-                summary = run_games(g, games, seed, bot_names, workers=workers, record_dir=record,
-                                    max_steps=max_steps, checked=check,
+                summary = run_games(game, games, seed, bot_names, workers=workers, record_dir=record,
+                                    options=spec_opts, max_steps=max_steps, checked=check,
                                     progress=lambda done, total: bar.update(task, completed=done))
     if json_out:
         typer.echo(json.dumps(summary.to_json(), ensure_ascii=False))

@@ -121,10 +121,14 @@ class GameResult:
     reason: str
     steps: int
     turns: int
+    labels: list[str] = field(default_factory=list)   # per seat: deck, faction … (if any)
+    first: int | None = None                           # the seat that played first, if known
+    game: str = ""                                     # the game string of this game
 
     def to_json(self) -> dict[str, Any]:
         return {"seed": self.seed, "seats": self.seats, "winners": self.winners,
-                "reason": self.reason, "steps": self.steps, "turns": self.turns}
+                "reason": self.reason, "steps": self.steps, "turns": self.turns,
+                "labels": self.labels, "first": self.first, "game": self.game}
 
 
 def bot_rng(seed: int, seat: int) -> Rng:
@@ -151,11 +155,14 @@ def play_game(game: Game, seats: Sequence[str], seed: int, bots: dict[str, Bot] 
         raise GameCrash(f"{game} seed {seed} (seats {', '.join(seats)}), step {state.steps}: "
                         f"{type(exc).__name__}: {exc}", seed, seats) from exc
     out = state.outcome
-    turns = state.public_info().get("turn")
+    info = state.public_info()
+    turns = info.get("turn")
     if not isinstance(turns, int):
         turns = state.steps
+    first = info.get("first_player")
     result = GameResult(seed, list(seats), list(out.winners) if out else [],
-                        out.reason if out else STEP_LIMIT, state.steps, int(turns))
+                        out.reason if out else STEP_LIMIT, state.steps, int(turns),
+                        game.seat_labels(), first if isinstance(first, int) else None, str(game))
     return state, result
 
 
@@ -178,17 +185,50 @@ def _play_out(state: State, agents: list[Bot], rngs: list[Rng], max_steps: int, 
             raise RuntimeError(f"players {list(pend.players)} must act but have no legal action")
 
 
-def _play_chunk(game: Game, bots: list[str], seed: int, indices: list[int],
+class Series:
+    """The games of one simulation: a fixed game, or one varied per game by the game's
+    `choose_options` (for instance a random pairing of starter decks)."""
+
+    def __init__(self, game: Game | str, options: dict[str, Any] | None = None) -> None:
+        self.fixed = game if isinstance(game, Game) else None
+        self.spec = str(game)
+        self.options = dict(options or {})
+        self._cache: dict[str, Game] = {}
+        self.base = self.fixed or make_game(self.spec, options=self.options)
+
+    def label(self, results: Sequence["GameResult"]) -> str:
+        """The game string, or the base game marked as varied when games differed."""
+        played = {r.game for r in results} or {str(self.base)}
+        if len(played) == 1:
+            return next(iter(played))
+        return f"{self.base.name}(players={self.base.players}; options varied per game)"
+
+    def game(self, seed: int) -> Game:
+        if self.fixed is not None:
+            return self.fixed
+        cls = type(self.base)
+        name, opts = parse_game_string(self.spec)
+        opts = cls.choose_options({**opts, **self.options, "players": self.base.players}, Rng(seed).fork())
+        key = repr(sorted(opts.items()))
+        if key not in self._cache:
+            self._cache[key] = cls(**opts)
+        return self._cache[key]
+
+
+def _play_chunk(series: Series, bots: list[str], seed: int, indices: list[int],
                 record_dir: Path | None, max_steps: int, checked: bool) -> list[GameResult]:
-    cache = {name: checked_bot(name, game) for name in dict.fromkeys(bots)}
-    return [_play_index(game, bots, seed, i, cache, record_dir, max_steps, checked) for i in indices]
+    cache: dict[str, dict[str, Bot]] = {}
+    return [_play_index(series, bots, seed, i, cache, record_dir, max_steps, checked) for i in indices]
 
 
-def _play_index(game: Game, bots: list[str], seed: int, index: int, cache: dict[str, Bot],
-                record_dir: Path | None, max_steps: int, checked: bool) -> GameResult:
+def _play_index(series: Series, bots: list[str], seed: int, index: int,
+                cache: dict[str, dict[str, Bot]], record_dir: Path | None, max_steps: int,
+                checked: bool) -> GameResult:
+    """Play game `index` of a series; `cache` keeps bots per game (they know its cards)."""
     s = seed + index
+    game = series.game(s)
     seats = seat_bots(bots, game.players, index)
-    state, result = play_game(game, seats, s, cache, max_steps, checked)
+    state, result = play_game(game, seats, s, cache.setdefault(str(game), {}), max_steps, checked)
     if record_dir is not None:
         write_record(record_dir / f"game-{s}.jsonl", state, s, seats)
     return result
@@ -249,6 +289,8 @@ class Summary:
     steps: Spread
     reasons: dict[str, int]
     results: list[GameResult] = field(default_factory=list, repr=False)
+    labels: dict[str, Rate] = field(default_factory=dict)
+    first: Rate | None = None
 
     @property
     def games(self) -> int:
@@ -269,7 +311,21 @@ class Summary:
                 bot_wins[r.seats[w]] = bot_wins.get(r.seats[w], 0.0) + share
         n = len(results)
         reasons = Counter(r.reason for r in results)
+        label_wins: dict[str, float] = {}
+        label_games: dict[str, int] = {}
+        first_wins, first_games = 0.0, 0
+        for r in results:
+            for seat, label in enumerate(r.labels):
+                label_games[label] = label_games.get(label, 0) + 1
+                if seat in r.winners:
+                    label_wins[label] = label_wins.get(label, 0.0) + 1 / len(r.winners)
+            if r.first is not None:
+                first_games += 1
+                if r.first in r.winners:
+                    first_wins += 1 / len(r.winners)
         return cls(
+            labels={k: Rate(label_wins.get(k, 0.0), g) for k, g in sorted(label_games.items())},
+            first=Rate(first_wins, first_games) if first_games else None,
             game=game, players=players, seed=seed, bot_list=list(bot_list),
             seats=[Rate(w, n) for w in seat_wins],
             bots={b: Rate(bot_wins.get(b, 0.0), g) for b, g in bot_games.items()},
@@ -288,6 +344,10 @@ class Summary:
             "length": {"turns": self.turns.to_json(), "steps": self.steps.to_json()},
             "reasons": self.reasons,
         }
+        if self.labels:
+            data["per_label"] = {name: rate.to_json() for name, rate in self.labels.items()}
+        if self.first is not None:
+            data["first_player"] = self.first.to_json()
         if with_results:
             data["results"] = [r.to_json() for r in self.results]
         return data
@@ -304,7 +364,8 @@ def run_games(game_spec: str | Game, games: int, seed: int, bots: Sequence[str],
     `record_dir` each game's record is written to ``record_dir/game-{seed}.jsonl``; `checked`
     makes every bot action go through the legality check. Bad games, options or bot names raise
     `OptionError` before any game is played; a game that raises is reported as `GameCrash`."""
-    game = game_spec if isinstance(game_spec, Game) else make_game(game_spec, options=options)
+    series = Series(game_spec, options)
+    game = series.base
     bots = list(bots)
     if not bots:
         raise OptionError("no bots given")
@@ -318,20 +379,20 @@ def run_games(game_spec: str | Game, games: int, seed: int, bots: Sequence[str],
 
     results: list[GameResult] = []
     if workers <= 1 or games < 2:
-        cache = {name: checked_bot(name, game) for name in dict.fromkeys(bots)}
+        cache: dict[str, dict[str, Bot]] = {}
         for i in range(games):
-            results.append(_play_index(game, bots, seed, i, cache, rdir, max_steps, checked))
+            results.append(_play_index(series, bots, seed, i, cache, rdir, max_steps, checked))
             if progress:
                 progress(i + 1, games)
     else:
         size = max(1, min(200, math.ceil(games / (workers * 8))))
         chunks = [list(range(a, min(a + size, games))) for a in range(0, games, size)]
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [pool.submit(_play_chunk, game, bots, seed, chunk, rdir, max_steps, checked)
+            futures = [pool.submit(_play_chunk, series, bots, seed, chunk, rdir, max_steps, checked)
                        for chunk in chunks]
             for fut in as_completed(futures):
                 results.extend(fut.result())
                 if progress:
                     progress(len(results), games)
         results.sort(key=lambda r: r.seed)
-    return Summary.of(str(game), game.players, seed, bots, results)
+    return Summary.of(series.label(results), game.players, seed, bots, results)

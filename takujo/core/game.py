@@ -101,6 +101,17 @@ class Game(ABC):
     def rng_for(self, seed: int) -> Rng:
         return Rng(seed)
 
+    # ----- simulation hooks (games override these) -----------------------------------------
+    @classmethod
+    def choose_options(cls, options: dict[str, Any], rng: Rng) -> dict[str, Any]:
+        """Options for one game of a series (`takujo sim`, `takujo play`): a game may fill
+        options the user left out at random, e.g. pairings of starter decks."""
+        return options
+
+    def seat_labels(self) -> list[str]:
+        """What sits at each seat besides the bot (a deck, a faction), for statistics."""
+        return []
+
     # ----- presentation and bots (games override these) ------------------------------
     def heuristic_bot(self) -> Any:
         """This game's heuristic bot (an object with ``act(view, legal, rng)``)."""

@@ -32,6 +32,7 @@ class ZoneSpec:
     name: str
     vis: Vis
     per_player: bool = False
+    tokens: bool = False  # holds tokens made by effects, not cards of the set (not conserved)
 
     def sees(self, owner: int | None, player: int | None) -> bool:
         if self.vis is Vis.PUBLIC:

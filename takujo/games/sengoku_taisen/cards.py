@@ -1,0 +1,269 @@
+"""The card pool of 戦国大戦 双: schema, loading and old-series normalisation.
+
+Cards are keyed by card number. Old-series data (武力, 特技, 鉄砲隊 …) is accepted and read as
+the current terms (SGT-LEGACY-02..09).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from ...core.cards import load_cards
+from ...core.errors import CardDataError
+
+CARD_FILE = Path(__file__).with_name("cards.toml")
+
+# SGT-COLOR-03: five colours and colourless ("他" maps to colourless).
+COLORS = ("蒼", "紅", "翠", "黄", "黒")
+COLOR_ALIASES = {"blue": "蒼", "red": "紅", "green": "翠", "yellow": "黄", "black": "黒",
+                 "青": "蒼", "赤": "紅", "緑": "翠", "無": "無", "他": "無", "colorless": "無",
+                 "colourless": "無", "灰": "無"}
+# SGT-LEGACY-05..09: old troop types read as the current ones.
+UNITS = {"騎兵": "cavalry", "歩兵": "infantry", "鉄砲兵": "gunner", "槍兵": "spear", "弓兵": "archer",
+         "騎馬隊": "cavalry", "足軽": "infantry", "鉄砲隊": "gunner", "槍足軽": "spear", "弓足軽": "archer"}
+UNIT_NAMES_JA = {"cavalry": "騎兵", "infantry": "歩兵", "gunner": "鉄砲兵", "spear": "槍兵", "archer": "弓兵"}
+KEYWORDS = {"奇襲", "貫通", "長槍", "疾風怒濤", "無双連撃"}
+# Effect vocabulary: verb -> allowed parameters.
+EFFECTS: dict[str, set[str]] = {
+    "strength": {"amount", "target"},      # +兵力 this turn; target ally | all_allies | self
+    "damage": {"amount", "target"},        # damage to an enemy warlord (or all_enemies)
+    "draw": {"n"},
+    "destroy": {"max_strength"},           # destroy an enemy warlord with 兵力 <= max
+    "ready": {"target"},                   # ready an ally warlord
+    "exhaust": {"target"},                 # exhaust an enemy warlord
+    "summon": {"strength", "siege", "unit", "count"},   # summoned soldier tokens
+    "build_wall": {"n"},                   # 築城: top cards of the deck become walls
+    "siege_up": {"amount", "target"},      # +攻城力 this turn
+    "bounce": {"max_strength"},            # return an enemy warlord to its owner's hand
+    "exile": {"max_strength"},             # remove an enemy warlord from the game (除外)
+    "aura": {"amount", "unit"},            # static: your warlords (of a troop type) +兵力
+    "win_if": {"koku", "camp"},            # static: its owner wins with this many kokuryoku and warlords
+    "lose_if": {"hand_at_most", "deck_at_most"},  # static: its owner's opponent loses when met
+    "cannot_attack": set(),                # static: this warlord cannot attack
+}
+TIMINGS = {"メイン": "main", "戦闘": "battle", "main": "main", "battle": "battle"}
+ABILITY_TIMINGS = {"メイン": "main", "戦闘確定時": "battle_confirmed", "撤退時": "retreat",
+                   "攻撃宣言時": "attack_declared", "常時": "always",
+                   "main": "main", "battle_confirmed": "battle_confirmed", "retreat": "retreat",
+                   "attack_declared": "attack_declared", "always": "always"}
+_COST = re.compile(r"^((?:[蒼紅翠黄黒])*)(\d*)$")
+
+
+class Effect(BaseModel):
+    model_config = ConfigDict(extra="allow", frozen=True)
+    do: str
+
+    @model_validator(mode="after")
+    def _known(self) -> "Effect":
+        if self.do not in EFFECTS:
+            raise ValueError(f"unknown effect {self.do!r}; known: {', '.join(sorted(EFFECTS))}")
+        extra = set(self.model_extra or {}) - EFFECTS[self.do]
+        if extra:
+            raise ValueError(f"effect {self.do!r} takes no parameter(s) {sorted(extra)}")
+        return self
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return (self.model_extra or {}).get(key, default)
+
+
+class Ability(Effect):
+    """A warlord ability: a timing tag ({メイン}, {戦闘確定時}, {撤退時}, …) and an effect."""
+
+    timing: str
+    exhaust: bool = False         # {待機⇒疲弊}: using it exhausts the warlord
+    once: bool = False            # {1回制限}: once per turn
+
+    @field_validator("timing")
+    @classmethod
+    def _timing(cls, v: str) -> str:
+        v = v.strip("{}｛｝")
+        if v not in ABILITY_TIMINGS:
+            raise ValueError(f"unknown timing {v!r}; known: {', '.join(k for k in ABILITY_TIMINGS if not k.isascii())}")
+        return ABILITY_TIMINGS[v]
+
+
+@dataclass(frozen=True, slots=True)
+class Cost:
+    """A cost: coloured requirements plus a generic part (SGT-COST-03..06)."""
+
+    colors: tuple[tuple[str, int], ...] = ()
+    generic: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.generic + sum(n for _, n in self.colors)
+
+    @staticmethod
+    def parse(text: str | int) -> "Cost":
+        """``"紅紅1"``: two 紅 and one of any colour; ``3``: three of any colour."""
+        if isinstance(text, int):
+            return Cost((), text)
+        m = _COST.match(str(text).replace(" ", ""))
+        if not m:
+            raise ValueError(f"bad cost {text!r}: colour symbols (蒼紅翠黄黒) then a number, e.g. 紅紅1")
+        counts: dict[str, int] = {}
+        for ch in m.group(1):
+            counts[ch] = counts.get(ch, 0) + 1
+        return Cost(tuple(sorted(counts.items(), key=lambda kv: COLORS.index(kv[0]))), int(m.group(2) or 0))
+
+    def __str__(self) -> str:
+        return "".join(c * n for c, n in self.colors) + (str(self.generic) if self.generic or not self.colors else "")
+
+
+class CardSpec(BaseModel):
+    """One ``[[card]]`` table of cards.toml."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    number: Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]*$")]
+    name_ja: Annotated[str, Field(min_length=1)]
+    name_en: Annotated[str, Field(min_length=1)]
+    type: Literal["warlord", "stratagem", "formation", "ougi", "summon"]
+    color: str = "無"
+    cost: str | int = 0
+    unit: str | None = None
+    strength: Annotated[int, Field(ge=0)] | None = None
+    siege: Annotated[int, Field(ge=0)] = 0
+    keywords: list[str] = []
+    abilities: list[Ability] = []
+    timing: str | None = None
+    permanent: bool = False
+    effect: Effect | None = None
+    counter: Effect | None = None
+    threshold: Annotated[int, Field(ge=0, le=10)] | None = None
+    legacy: bool = False
+    text_ja: str = ""
+    text_en: str = ""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _legacy_terms(cls, data: Any) -> Any:
+        """SGT-LEGACY-02..04: 武力 is read as 兵力 (strength), 特技 as 能力 (abilities)."""
+        if not isinstance(data, dict):
+            return data
+        data = dict(data)
+        for old, new in (("武力", "strength"), ("buryoku", "strength"), ("特技", "abilities"),
+                         ("tokugi", "abilities"), ("兵種", "unit")):
+            if old in data:
+                if new in data:
+                    raise ValueError(f"both {old!r} and {new!r} given")
+                data[new] = data.pop(old)
+                data["legacy"] = True
+        return data
+
+    @field_validator("color")
+    @classmethod
+    def _color(cls, v: str) -> str:
+        v = COLOR_ALIASES.get(v, v)
+        if v not in COLORS and v != "無":
+            raise ValueError(f"unknown colour {v!r}; use 蒼 紅 翠 黄 黒 or 無")
+        return v
+
+    @field_validator("cost")
+    @classmethod
+    def _cost(cls, v: str | int) -> str | int:
+        Cost.parse(v)
+        return v
+
+    @field_validator("unit")
+    @classmethod
+    def _unit(cls, v: str | None) -> str | None:
+        """SGT-LEGACY-05..09: old troop types become the current ones."""
+        if v is None:
+            return v
+        if v in UNITS:
+            return UNITS[v]
+        if v in UNITS.values():
+            return v
+        raise ValueError(f"unknown troop type {v!r}; known: {', '.join(UNITS)}")
+
+    @field_validator("keywords")
+    @classmethod
+    def _keywords(cls, v: list[str]) -> list[str]:
+        out = [k.strip("【】") for k in v]
+        bad = [k for k in out if k not in KEYWORDS]
+        if bad:
+            raise ValueError(f"unknown keyword(s) {bad}; known: {', '.join(sorted(KEYWORDS))}")
+        return out
+
+    @field_validator("timing")
+    @classmethod
+    def _timing(cls, v: str | None) -> str | None:
+        if v is None:
+            return v
+        v = v.strip("{}｛｝")
+        if v not in TIMINGS:
+            raise ValueError(f"unknown stratagem timing {v!r}; use メイン or 戦闘")
+        return TIMINGS[v]
+
+    @model_validator(mode="after")
+    def _by_type(self) -> "CardSpec":
+        t = self.type
+        if t == "warlord":
+            for f in ("unit", "strength"):
+                if getattr(self, f) is None:
+                    raise ValueError(f"a warlord needs {f}")
+        if t == "stratagem":
+            if self.timing is None or self.effect is None or self.counter is None:
+                raise ValueError("a stratagem needs timing, effect and counter (反撃計略)")
+        if t == "ougi" and (self.threshold is None or self.effect is None):
+            raise ValueError("an ougi needs threshold and effect")
+        if t == "formation" and self.effect is None:
+            raise ValueError("a formation needs an effect")
+        return self
+
+
+@dataclass(frozen=True, slots=True)
+class CardDef:
+    """A card of the pool (one card number), with its parsed cost."""
+
+    spec: CardSpec
+    cost: Cost
+
+    @property
+    def number(self) -> str:
+        return self.spec.number
+
+    @property
+    def type(self) -> str:
+        return self.spec.type
+
+    @property
+    def name(self) -> str:
+        return self.spec.name_ja
+
+    def has(self, keyword: str) -> bool:
+        return keyword in self.spec.keywords
+
+
+@dataclass(frozen=True)
+class Pool:
+    path: str
+    meta: dict[str, Any]
+    cards: dict[str, CardDef]
+
+    def __getitem__(self, number: str) -> CardDef:
+        return self.cards[number]
+
+    def __contains__(self, number: str) -> bool:
+        return number in self.cards
+
+
+def build_pool(path: Path | str = CARD_FILE) -> Pool:
+    """Load and validate a card pool; errors name the file, the card and the field."""
+    doc, specs = load_cards(path, CardSpec)
+    cards: dict[str, CardDef] = {}
+    for spec in specs:
+        if spec.number in cards:
+            raise CardDataError(f"{path}: card {spec.number!r}: field 'number': duplicate card number")
+        cards[spec.number] = CardDef(spec, Cost.parse(spec.cost))
+    return Pool(str(path), dict(doc.get("meta", {})), cards)
+
+
+@lru_cache(maxsize=8)
+def pool(path: str = str(CARD_FILE)) -> Pool:
+    return build_pool(path)

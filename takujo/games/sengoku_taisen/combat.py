@@ -1,0 +1,248 @@
+"""Attacks in 戦国大戦 双: declaration, interception, battle stratagems, damage, sieges and
+counter-stratagems. The procedure is designed from public descriptions of the same engine
+(see docs/rules/sengoku_taisen.md); each step names its clause.
+
+The attack in progress is `state.battle`: attacker, its player, the target ("castle" or a
+unit id), the interceptor (-1 for none).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...core.action import Action
+from ...core.response import Window, polling_order
+from . import effects
+
+if TYPE_CHECKING:
+    from .state import SengokuState
+
+CASTLE = "castle"
+
+
+# ----- declaring (SGT-BASIC-04, SGT-BASIC-08, SGT-WARLORD-08..11) --------------------------------
+def _same_number_card(s: "SengokuState", p: int, u: int) -> int | None:
+    number = s.card(u).number
+    same = [c for c in s.hand[p] if s.card(c).number == number]
+    return min(same) if same else None
+
+
+def _can_attack_at_all(s: "SengokuState", u: int) -> bool:
+    if u in s.tokens:
+        return True
+    return not any(a.timing == "always" and a.do == "cannot_attack" for a in s.card(u).spec.abilities)
+
+
+def attack_actions(s: "SengokuState", p: int) -> list[Action]:
+    out: list[Action] = []
+    foe = 1 - p
+    targets: list[int | str] = [CASTLE] + [u for u in s.units(foe) if u in s.exhausted]
+    for u in s.units(p):
+        if not _can_attack_at_all(s, u):
+            continue
+        done = s.attacks.get(u, 0)
+        fresh = s.placed.get(u, -1) >= s.turn
+        modes: list[tuple] = []
+        if done == 0 and u not in s.exhausted:
+            if not fresh or s.has(u, "奇襲"):
+                modes.append(())
+            elif s.has(u, "疾風怒濤"):
+                d = _same_number_card(s, p, u)            # SGT-WARLORD-09
+                if d is not None:
+                    modes.append(("shippu", d))
+        elif done == 1 and s.has(u, "無双連撃") and u not in s.extra_used:
+            d = _same_number_card(s, p, u)                # SGT-WARLORD-11: once more
+            if d is not None:
+                modes.append(("muso", d))
+        for mode in modes:
+            out.extend(Action(p, "attack", (u, t, *mode)) for t in targets)
+    return out
+
+
+def declare(s: "SengokuState", a: Action) -> None:
+    """Exhaust the attacker, pay any discard, fire {攻撃宣言時}, offer interception."""
+    from .state import INTERCEPT
+    p = a.player
+    u, target, *mode = a.args
+    if mode:
+        s.hand[p].remove(mode[1])
+        s.discard[p].append(mode[1])
+        if mode[0] == "muso":
+            s.extra_used.add(u)
+        s.say("keyword", player=p, card=u, keyword="疾風怒濤" if mode[0] == "shippu" else "無双連撃", discard=mode[1])
+    s.exhausted.add(u)
+    s.attacks[u] = s.attacks.get(u, 0) + 1                 # SGT-WARLORD-10
+    s.battle = {"attacker": u, "player": p, "target": target, "interceptor": -1}
+    s.say("attack", player=p, unit=u, target=target)
+    _trigger(s, u, "attack_declared")
+    if not s.in_play(u):
+        return _finish(s)
+    if intercept_actions(s, 1 - p)[:-1]:
+        s.phase = INTERCEPT                                # SGT-BASIC-09: the defender chooses
+    else:
+        confirm(s)
+
+
+def intercept_actions(s: "SengokuState", q: int) -> list[Action]:
+    """SGT-BASIC-09: any ready unit of the defender may intercept, or none."""
+    target = s.battle["target"]
+    ready = [u for u in s.units(q) if u not in s.exhausted and u != target]
+    return [Action(q, "intercept", (u,)) for u in ready] + [Action(q, "nointercept")]
+
+
+def intercept(s: "SengokuState", a: Action) -> None:
+    if a.verb == "intercept":
+        s.battle["interceptor"] = a.args[0]
+        s.say("intercept", player=a.player, unit=a.args[0])
+    else:
+        s.say("no_intercept", player=a.player)
+    confirm(s)
+
+
+def opponent_unit(s: "SengokuState") -> int | None:
+    b = s.battle
+    if b["interceptor"] >= 0:
+        return b["interceptor"]
+    return b["target"] if b["target"] != CASTLE else None
+
+
+def confirm(s: "SengokuState") -> None:
+    """{戦闘確定時} triggers, then the battle window: turn player first (SGT-STRAT-05)."""
+    from .state import MAIN
+    s.phase = MAIN
+    d = opponent_unit(s)
+    for u in (s.battle["attacker"], d):
+        if u is not None:
+            _trigger(s, u, "battle_confirmed")
+    w = Window("battle", polling_order(s.turn_player, 2), cycle=True)
+    if w.advance(lambda q: bool(_castable(s, q))) is None:
+        resolve(s)
+    else:
+        s.windows.append(w)
+
+
+def _castable(s: "SengokuState", q: int) -> list[Action]:
+    out = []
+    for c in s.hand[q]:
+        card = s.card(c)
+        if card.type == "stratagem" and card.spec.timing == "battle" and effects.can_pay(s, q, card.cost):
+            out.extend(Action(q, "stratagem", (c, *t)) for t in effects.targets(s, q, card.spec.effect))
+    return out
+
+
+def window_actions(s: "SengokuState", q: int) -> list[Action]:
+    return _castable(s, q) + [Action(q, "pass")]
+
+
+def respond(s: "SengokuState", a: Action) -> None:
+    w = s.windows[-1]
+    if a.verb == "pass":
+        w.passed()
+    else:
+        c = a.args[0]
+        card = s.card(c)
+        effects.pay(s, a.player, card.cost)
+        s.hand[a.player].remove(c)
+        s.say("stratagem", player=a.player, card=c, targets=list(a.args[1:]))
+        effects.apply(s, a.player, card.spec.effect, tuple(a.args[1:]), why="stratagem")
+        s.discard[a.player].append(c)
+        w.acted()
+    if s.outcome is not None:
+        return
+    if w.advance(lambda q: bool(_castable(s, q))) is None:
+        s.windows.pop()
+        resolve(s)
+
+
+# ----- damage and sieges ------------------------------------------------------------------------------
+def _hit(s: "SengokuState", source: int, victim: int) -> int:
+    """Combat damage equals the source's 兵力; 【長槍】 doubles it against 【奇襲】 units."""
+    dmg = max(0, s.strength(source))
+    if s.has(source, "長槍") and s.has(victim, "奇襲"):
+        dmg *= 2
+    return dmg
+
+
+def resolve(s: "SengokuState") -> None:
+    """Both sides deal damage equal to their 兵力 at once; an unintercepted castle attack
+    destroys walls (SGT-WALL-08) or, with none left, wins (SGT-WIN-01, SGT-WALL-02)."""
+    b = s.battle
+    u, p = b["attacker"], b["player"]
+    d = opponent_unit(s)
+    if not s.in_play(u):
+        return _finish(s)
+    if d is not None:
+        if not s.in_play(d):
+            return _finish(s)
+        to_d, to_u = _hit(s, u, d), _hit(s, d, u)
+        s.damage[d] = s.damage.get(d, 0) + to_d
+        s.damage[u] = s.damage.get(u, 0) + to_u
+        s.say("combat", attacker=u, defender=d, to_defender=to_d, to_attacker=to_u)
+        s.destroy_defeated()
+        won = s.in_play(u) and not s.in_play(d)
+        s.say("attack_result", player=p, unit=u, won=won)
+        if won and b["target"] == CASTLE and s.has(u, "貫通"):
+            siege(s, u, 1 - p, intercepted=True)          # 【貫通】: the siege goes through
+    elif b["target"] == CASTLE:
+        siege(s, u, 1 - p, intercepted=False)
+    _finish(s)
+
+
+def siege(s: "SengokuState", u: int, q: int, intercepted: bool) -> None:
+    walls = s.walls[q]
+    if not walls:
+        if not intercepted:
+            s.finish((1 - q,), "castle")                   # SGT-WIN-01: the winning blow
+        return
+    # SGT-WALL-06/08: 攻城力 walls from the top; all that remain if fewer.
+    for _ in range(min(s.siege(u), len(walls))):
+        c = walls.pop()
+        s.discard[q].append(c)
+        s.say("wall_destroyed", player=q, card=c)
+        if s.card(c).type == "stratagem":                  # SGT-WALL-09, SGT-STRAT-06
+            s.counters.append([q, c])
+
+
+def _finish(s: "SengokuState") -> None:
+    from .state import MAIN
+    s.battle = None
+    s.phase = MAIN
+    next_counter(s)
+
+
+def next_counter(s: "SengokuState") -> None:
+    """Counter-stratagems fire one at a time, top wall first; the wall's owner chooses any
+    target, at no cost (SGT-COST-10)."""
+    from .state import COUNTER, MAIN
+    while s.counters and s.outcome is None:
+        q, c = s.counters[0]
+        eff = s.card(c).spec.counter
+        options = effects.targets(s, q, eff)
+        s.say("counter_stratagem", player=q, card=c)
+        if not options:
+            s.counters.pop(0)
+            s.say("fizzle", player=q, why="counter")
+            continue
+        if options == [()]:
+            s.counters.pop(0)
+            effects.apply(s, q, eff, (), why="counter")
+            continue
+        s.phase = COUNTER
+        return
+    s.phase = MAIN
+
+
+def resolve_counter(s: "SengokuState", chosen: tuple) -> None:
+    q, c = s.counters.pop(0)
+    effects.apply(s, q, s.card(c).spec.counter, tuple(chosen), why="counter")
+    next_counter(s)
+
+
+def _trigger(s: "SengokuState", u: int, timing: str) -> None:
+    if u in s.tokens or not s.in_play(u):
+        return
+    p = s.unit_owner(u)
+    for ab in s.card(u).spec.abilities:
+        if ab.timing == timing:
+            chosen = effects.auto_target(s, p, ab, u)
+            if chosen is not None:
+                effects.apply(s, p, ab, chosen, source=u, why=timing)

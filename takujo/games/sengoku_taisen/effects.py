@@ -1,0 +1,167 @@
+"""The effect vocabulary of 戦国大戦 双 cards, costs and their payment, and targeting.
+
+Stratagems, ougi, counter-stratagems, formations and warlord abilities all name an effect
+from `cards.EFFECTS`; this module says whom each effect may target and carries it out.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .cards import Cost, Effect
+
+if TYPE_CHECKING:
+    from .state import SengokuState
+
+TARGETED = {"strength": "ally", "siege_up": "ally", "damage": "enemy", "destroy": "enemy",
+            "ready": "ally", "exhaust": "enemy", "bounce": "enemy", "exile": "enemy"}
+STATIC = {"aura", "cannot_attack", "win_if", "lose_if"}
+
+
+# ----- costs (SGT-COST-01..06, SGT-KOKU-11) --------------------------------------------------
+def _ready_up(s: "SengokuState", p: int) -> list[int]:
+    return [c for c in s.koku_up[p] if c not in s.exhausted]
+
+
+def can_pay(s: "SengokuState", p: int, cost: Cost) -> bool:
+    """Coloured parts need ready face-up kokuryoku of that colour; the generic part any."""
+    up = _ready_up(s, p)
+    spare = len(s.koku_down[p]) - s.down_exhausted[p]
+    by_color: dict[str, int] = {}
+    for c in up:
+        col = s.card(c).spec.color
+        by_color[col] = by_color.get(col, 0) + 1
+    for col, n in cost.colors:
+        if by_color.get(col, 0) < n:
+            return False
+        by_color[col] -= n
+    return spare + sum(by_color.values()) >= cost.generic
+
+
+def pay(s: "SengokuState", p: int, cost: Cost) -> None:
+    """Exhaust kokuryoku for `cost` (SGT-COST-02): colours first from face-up cards of that
+    colour, the generic part from face-down kokuryoku first, then the colours least needed."""
+    up = _ready_up(s, p)
+    for col, n in cost.colors:
+        for c in [c for c in up if s.card(c).spec.color == col][:n]:
+            s.exhausted.add(c)
+            up.remove(c)
+    generic = cost.generic
+    down = min(generic, len(s.koku_down[p]) - s.down_exhausted[p])
+    s.down_exhausted[p] += down
+    generic -= down
+    for c in up[:generic]:
+        s.exhausted.add(c)
+
+
+# ----- targets ---------------------------------------------------------------------------------
+def targets(s: "SengokuState", p: int, eff: Effect, source: int | None = None) -> list[tuple[int, ...]]:
+    """Every legal target choice for effect `eff` of player p; [] if it has nothing to act on."""
+    kind = TARGETED.get(eff.do)
+    want = eff.get("target", kind)
+    if eff.do in STATIC:
+        return []
+    if want in (None, "all_allies", "all_enemies"):
+        if want == "all_enemies" and not s.units(1 - p):
+            return []
+        return [()]
+    if want == "self":
+        return [()] if source is not None and s.in_play(source) else []
+    if want == "ally":
+        pool = s.units(p)
+        if eff.do == "ready":
+            pool = [u for u in pool if u in s.exhausted]
+    else:
+        pool = s.units(1 - p)
+        if eff.do == "exhaust":
+            pool = [u for u in pool if u not in s.exhausted]
+        if eff.do in ("bounce", "exile"):
+            pool = [u for u in pool if u not in s.tokens]
+        limit = eff.get("max_strength")
+        if limit is not None:
+            pool = [u for u in pool if s.strength(u) <= limit]
+    return [(u,) for u in pool]
+
+
+def auto_target(s: "SengokuState", p: int, eff: Effect, source: int | None) -> tuple[int, ...] | None:
+    """Triggered effects choose for themselves [designed]: the strongest eligible unit."""
+    options = targets(s, p, eff, source)
+    if not options:
+        return None
+    return max(options, key=lambda t: (s.strength(t[0]) if t else 0, -(t[0] if t else 0)))
+
+
+# ----- carrying out ------------------------------------------------------------------------------
+def apply(s: "SengokuState", p: int, eff: Effect, chosen: tuple[int, ...], source: int | None = None,
+          why: str = "") -> None:
+    """Carry out a one-shot effect for player p on the chosen target (if any)."""
+    do = eff.do
+    t = chosen[0] if chosen else None
+    want = eff.get("target", TARGETED.get(do))
+    if want == "self":
+        t = source
+    if t is not None and not s.in_play(t):
+        s.say("fizzle", player=p, why=why)
+        return
+    if do == "strength":
+        amount = int(eff.get("amount", 0))
+        for u in (s.units(p) if want == "all_allies" else [t]):
+            s.buff[u] = s.buff.get(u, 0) + amount
+        s.say("effect", player=p, do=do, target=t, amount=amount, why=why)
+    elif do == "siege_up":
+        s.siege_buff[t] = s.siege_buff.get(t, 0) + int(eff.get("amount", 1))
+        s.say("effect", player=p, do=do, target=t, why=why)
+    elif do == "damage":
+        amount = int(eff.get("amount", 0))
+        for u in (list(s.units(1 - p)) if want == "all_enemies" else [t]):
+            s.damage[u] = s.damage.get(u, 0) + amount
+        s.say("effect", player=p, do=do, target=t, amount=amount, why=why)
+        s.destroy_defeated()
+    elif do == "draw":
+        s.draw(p, int(eff.get("n", 1)))
+    elif do == "destroy":
+        s.say("effect", player=p, do=do, target=t, why=why)
+        s.destroy(t)
+    elif do == "ready":
+        s.exhausted.discard(t)
+        s.say("effect", player=p, do=do, target=t, why=why)
+    elif do == "exhaust":
+        s.exhausted.add(t)
+        s.say("effect", player=p, do=do, target=t, why=why)
+    elif do == "summon":
+        for _ in range(int(eff.get("count", 1))):
+            s.summon(p, int(eff.get("strength", 1000)), int(eff.get("siege", 0)), eff.get("unit", "infantry"))
+    elif do == "build_wall":
+        for _ in range(int(eff.get("n", 1))):
+            if s.deck[p]:
+                s.walls[p].append(s.deck[p].pop())    # 築城: face down, unseen (SGT-WALL-07)
+        s.say("build_wall", player=p, n=int(eff.get("n", 1)), why=why)
+    elif do == "bounce":
+        s.say("effect", player=p, do=do, target=t, why=why)
+        s.leave_play(t)
+        s.hand[s.owner[t]].append(t)
+    elif do == "exile":
+        s.say("effect", player=p, do=do, target=t, why=why)
+        s.leave_play(t)
+        s.exile[s.owner[t]].append(t)             # SGT-ZONE-07
+    else:
+        raise AssertionError(f"effect {do!r} is static and is never applied once")
+
+
+def aura(s: "SengokuState", unit: int) -> int:
+    """Static strength bonuses reaching `unit`: face-up formations in kokuryoku
+    (SGT-FORMATION-03, SGT-KOKU-09), permanent stratagems, {常時} abilities of warlords."""
+    p = s.unit_owner(unit)
+    kind = s.unit_type(unit)
+    total = 0
+    for eff in s.static_effects(p):
+        if eff.do == "aura" and eff.get("unit") in (None, kind):
+            total += int(eff.get("amount", 0))
+    return total
+
+
+def needs_choice(eff: Effect) -> bool:
+    return eff.get("target", TARGETED.get(eff.do)) in ("ally", "enemy")
+
+
+def describe(eff: Effect) -> dict[str, Any]:
+    return {"do": eff.do, **(eff.model_extra or {})}

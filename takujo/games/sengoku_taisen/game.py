@@ -1,0 +1,116 @@
+"""戦国大戦 双 TCG as a takujo Game: options (the two decks) and the card instances."""
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Any
+
+from pydantic import Field
+
+from ...core.game import Game, GameOptions
+from ...core.rng import Rng
+from . import decks
+from .cards import CARD_FILE, CardDef, Pool, pool
+from .state import SengokuState
+
+
+class SengokuOptions(GameOptions):
+    players: int = Field(2, ge=2, le=2, description="always 2 (SGT-META-02)")
+    deck1: str = Field("蒼", description="player 0's deck: a starter (蒼 紅 翠 黒) or a decklist file")
+    deck2: str = Field("紅", description="player 1's deck: a starter (蒼 紅 翠 黒) or a decklist file")
+    cards: str = Field("", description="path of a cards.toml pool instead of the built-in stand-in pool")
+
+
+class SengokuGame(Game):
+    """A configured game of 戦国大戦 双 between two decks."""
+
+    name = "sengoku_taisen"
+    title = "戦国大戦 双 TCG"
+    Options = SengokuOptions
+    State = SengokuState
+    options: SengokuOptions
+
+    def _check_options(self, options: GameOptions) -> None:
+        self._built  # resolve both decks now: a bad deck is an option error at load
+
+    def __setattr__(self, key: str, value: Any) -> None:
+        if key in ("pool", "_built"):
+            object.__setattr__(self, key, value)
+            return
+        super().__setattr__(key, value)
+
+    @cached_property
+    def pool(self) -> Pool:
+        return pool(self.options.cards or str(CARD_FILE))
+
+    @cached_property
+    def _built(self) -> tuple:
+        lists = [decks.resolve(self.options.deck1, self.pool), decks.resolve(self.options.deck2, self.pool)]
+        instances: list[CardDef] = []
+        owners: list[int] = []
+        deck_ids, ougi_ids = [], []
+        for p, deck in enumerate(lists):
+            ids = []
+            for number in deck.cards():
+                ids.append(len(instances))
+                instances.append(self.pool[number])
+                owners.append(p)
+            deck_ids.append(tuple(ids))
+            ougi_ids.append(len(instances))
+            instances.append(self.pool[deck.okugi[0]])
+            owners.append(p)
+        return tuple(instances), tuple(owners), tuple(deck_ids), tuple(ougi_ids), tuple(d.name for d in lists)
+
+    @property
+    def instances(self) -> tuple[CardDef, ...]:
+        return self._built[0]
+
+    @property
+    def owners(self) -> tuple[int, ...]:
+        return self._built[1]
+
+    @property
+    def deck_ids(self) -> tuple[tuple[int, ...], ...]:
+        return self._built[2]
+
+    @property
+    def ougi_ids(self) -> tuple[int, ...]:
+        return self._built[3]
+
+    @property
+    def deck_names(self) -> tuple[str, ...]:
+        return self._built[4]
+
+    @classmethod
+    def choose_options(cls, options: dict[str, Any], rng: Rng) -> dict[str, Any]:
+        """A deck the user did not name is a starter drawn at random, so a simulation plays
+        random pairings of the starter decks."""
+        out = dict(options)
+        starters = list(decks.STARTERS)
+        for key in ("deck1", "deck2"):
+            if not out.get(key) or out[key] == "random":
+                out[key] = rng.choice(starters)
+        return out
+
+    def seat_labels(self) -> list[str]:
+        """What sits at each seat, for per-deck statistics."""
+        return list(self.deck_names)
+
+    def new_state(self, seed: int = 0) -> SengokuState:
+        return SengokuState.new(self, seed)
+
+    # ----- presentation and bots ----------------------------------------------------------
+    def heuristic_bot(self) -> Any:
+        from .heuristic import SengokuHeuristic
+        return SengokuHeuristic(self)
+
+    def render_view(self, view: dict[str, Any]) -> str:
+        from .render import render_view
+        return render_view(self, view)
+
+    def describe_action(self, action: str, view: dict[str, Any]) -> str:
+        from .render import describe_action
+        return describe_action(self, action, view)
+
+    def describe_event(self, event: dict[str, Any], view: dict[str, Any] | None = None) -> str | None:
+        from .render import describe_event
+        return describe_event(self, event)

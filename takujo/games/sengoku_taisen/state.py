@@ -1,0 +1,520 @@
+"""The state of a game of 戦国大戦 双 and its turn sequence.
+
+Turn: 開始 (ready your cards) → ドロー → 国力 (place 0–1 kokuryoku) → メイン (deploy, stratagems,
+abilities, the okugi, attacks) → 終了 (discard to 7; damage and this-turn changes end).
+Attacks are resolved in `combat.py`, effects and costs in `effects.py`.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...core.action import Action
+from ...core.decision import Decision, DecisionKind, Outcome
+from ...core.errors import IllegalActionError
+from ...core.response import Window
+from ...core.rng import Rng
+from ...core.state import State
+from ...core.visibility import Vis, ZoneSpec
+from . import combat, effects
+from .cards import CardDef, Effect
+
+if TYPE_CHECKING:
+    from .game import SengokuGame
+
+START_HAND = 5        # SGT-START-04
+HAND_LIMIT = 7        # SGT-START-05
+START_WALLS = 8       # SGT-START-01, SGT-SETUP-06
+KOKU_MAX = 10         # SGT-KOKU-05
+TOKEN_BASE = 10_000   # summoned soldiers are tokens with ids from here (SGT-SUMMON-01)
+
+MULLIGAN, KOKU, MAIN, INTERCEPT, COUNTER, DISCARD, OVER = (
+    "mulligan", "koku", "main", "intercept", "counter", "discard", "over")
+
+
+class SengokuState(State):
+    ZONES = (
+        ZoneSpec("deck", Vis.COUNT, per_player=True),
+        ZoneSpec("hand", Vis.OWNER, per_player=True),
+        ZoneSpec("walls", Vis.COUNT, per_player=True),       # SGT-WALL-05: nobody sees them
+        ZoneSpec("koku_up", Vis.PUBLIC, per_player=True),
+        ZoneSpec("koku_down", Vis.OWNER, per_player=True),   # SGT-STATE-03: colourless
+        ZoneSpec("camp", Vis.PUBLIC, per_player=True),
+        ZoneSpec("summons", Vis.PUBLIC, per_player=True, tokens=True),
+        ZoneSpec("field", Vis.PUBLIC, per_player=True),      # permanent stratagems
+        ZoneSpec("ougi", Vis.OWNER, per_player=True),        # SGT-SETUP-01: face down
+        ZoneSpec("ougi_up", Vis.PUBLIC, per_player=True),
+        ZoneSpec("discard", Vis.PUBLIC, per_player=True),    # SGT-ZONE-06
+        ZoneSpec("exile", Vis.PUBLIC, per_player=True),      # SGT-ZONE-07
+    )
+    _PER_PLAYER = ("deck", "hand", "walls", "koku_up", "koku_down", "camp", "summons", "field",
+                   "ougi", "ougi_up", "discard", "exile")
+
+    game: "SengokuGame"
+
+    # ----- creation ---------------------------------------------------------------------
+    @classmethod
+    def new(cls, game: "SengokuGame", seed: int) -> "SengokuState":
+        s = cls.__new__(cls)
+        s._init_base(game, Rng(seed))
+        s._bind(game)
+        for name in cls._PER_PLAYER:
+            setattr(s, name, [[], []])
+        s.down_exhausted = [0, 0]
+        s.exhausted = set()
+        s.tokens = {}
+        s.next_token = TOKEN_BASE
+        s.damage, s.buff, s.siege_buff, s.placed, s.attacks = {}, {}, {}, {}, {}
+        s.extra_used, s.once_used = set(), set()
+        s.ougi_used = [False, False]
+        s.turn, s.turn_player, s.phase = 0, 0, MULLIGAN
+        s.battle = None
+        s.windows = []
+        s.counters = []
+        s._setup()
+        return s
+
+    def _bind(self, game: "SengokuGame") -> None:
+        self.inst = game.instances
+        self.owner = game.owners
+
+    def _setup(self) -> None:
+        g = self.game
+        for p in (0, 1):
+            self.ougi[p] = [g.ougi_ids[p]]                 # SGT-SETUP-01, SGT-DECK-04
+            self.deck[p] = list(g.deck_ids[p])
+            self.shuffle(self.deck[p], f"deck {p}")        # SGT-SETUP-02
+        self.first = self.pick(2, "first_player")          # SGT-SETUP-03: at random
+        self.say("first_player", player=self.first)
+        for p in (self.first, 1 - self.first):             # SGT-SETUP-04
+            self.draw(p, START_HAND)
+        self.turn_player = 1 - self.first                  # SGT-START-06: the second may mulligan
+        self.phase = MULLIGAN
+
+    def _after_mulligan(self) -> None:
+        # SGT-SETUP-06: 8 cards from the top of the deck, face down, unseen, as walls.
+        for p in (self.first, 1 - self.first):
+            for _ in range(START_WALLS):
+                if self.deck[p]:
+                    self.walls[p].append(self.deck[p].pop())
+        self._start_turn(self.first)
+
+    # ----- facts --------------------------------------------------------------------------------
+    def card(self, c: int) -> CardDef:
+        return self.inst[c]
+
+    def units(self, p: int) -> list[int]:
+        """Warlords and summoned soldiers in p's camp (SGT-SUMMON-02: they fight alike)."""
+        return self.camp[p] + self.summons[p]
+
+    def in_play(self, u: int) -> bool:
+        return any(u in self.camp[p] or u in self.summons[p] for p in (0, 1))
+
+    def unit_owner(self, u: int) -> int:
+        return self.tokens[u]["owner"] if u in self.tokens else self.owner[u]
+
+    def unit_type(self, u: int) -> str:
+        return self.tokens[u]["unit"] if u in self.tokens else (self.card(u).spec.unit or "")
+
+    def has(self, u: int, keyword: str) -> bool:
+        return u not in self.tokens and self.card(u).has(keyword)
+
+    def base_strength(self, u: int) -> int:
+        return self.tokens[u]["strength"] if u in self.tokens else (self.card(u).spec.strength or 0)
+
+    def strength(self, u: int) -> int:
+        """Current 兵力: printed, plus auras and this turn's changes, less damage."""
+        return self.base_strength(u) + effects.aura(self, u) + self.buff.get(u, 0) - self.damage.get(u, 0)
+
+    def siege(self, u: int) -> int:
+        base = self.tokens[u]["siege"] if u in self.tokens else self.card(u).spec.siege
+        return max(0, base + self.siege_buff.get(u, 0))
+
+    def koku_count(self, p: int) -> int:
+        return len(self.koku_up[p]) + len(self.koku_down[p])
+
+    def static_effects(self, p: int) -> list[Effect]:
+        """Static effects of p: face-up formations in kokuryoku, permanent stratagems,
+        {常時} abilities of p's warlords."""
+        out = [self.card(c).spec.effect for c in self.koku_up[p] if self.card(c).type == "formation"]
+        out += [self.card(c).spec.effect for c in self.field[p]]
+        out += [a for c in self.camp[p] for a in self.card(c).spec.abilities if a.timing == "always"]
+        return [e for e in out if e is not None]
+
+    # ----- moving cards -------------------------------------------------------------------------
+    def draw(self, p: int, n: int) -> int:
+        """Draw up to n; drawing from an empty deck draws nothing (SGT-KOKU-12 ambiguity)."""
+        got = 0
+        for _ in range(n):
+            if not self.deck[p]:
+                break
+            c = self.deck[p].pop()
+            self.hand[p].append(c)
+            self.say("draw", [p], player=p, card=c)
+            got += 1
+        if got:
+            self.say("draw_count", player=p, n=got)
+        return got
+
+    def summon(self, p: int, strength: int, siege: int, unit: str) -> int:
+        """SGT-SUMMON-01/03: a token whose stats the summoning card sets."""
+        t = self.next_token
+        self.next_token += 1
+        self.tokens[t] = {"owner": p, "strength": strength, "siege": siege, "unit": unit}
+        self.summons[p].append(t)
+        self.placed[t] = self.turn
+        self.say("summon", player=p, token=t, strength=strength, siege=siege, unit=unit)
+        return t
+
+    def leave_play(self, u: int) -> None:
+        p = self.unit_owner(u)
+        (self.summons[p] if u in self.tokens else self.camp[p]).remove(u)
+        self.exhausted.discard(u)
+        for d in (self.damage, self.buff, self.siege_buff, self.placed, self.attacks):
+            d.pop(u, None)
+        if u in self.tokens:
+            del self.tokens[u]          # SGT-SUMMON-02: a destroyed token ceases to exist
+
+    def destroy(self, u: int) -> None:
+        """Destroy a unit: {撤退時} abilities fire, then it goes to the discard pile."""
+        if not self.in_play(u):
+            return
+        p = self.unit_owner(u)
+        self.say("destroyed", player=p, unit=u)
+        retreat = [] if u in self.tokens else [a for a in self.card(u).spec.abilities if a.timing == "retreat"]
+        self.leave_play(u)
+        if u < TOKEN_BASE:
+            self.discard[p].append(u)    # SGT-ZONE-06
+        for ability in retreat:
+            chosen = effects.auto_target(self, p, ability, None)
+            if chosen is not None:
+                effects.apply(self, p, ability, chosen, None, why="retreat")
+
+    def destroy_defeated(self) -> None:
+        """SGT-WARLORD-12: a unit whose 兵力 is 0 or less is destroyed."""
+        while True:
+            dead = [u for p in (0, 1) for u in self.units(p) if self.strength(u) <= 0]
+            if not dead:
+                return
+            for u in dead:
+                self.destroy(u)
+
+    # ----- turn sequence ----------------------------------------------------------------------
+    def _start_turn(self, p: int) -> None:
+        self.turn += 1
+        self.turn_player = p
+        self.say("turn", player=p, turn=self.turn)
+        # 開始フェイズ [designed, SGT-TURN-01]: ready all of your cards.
+        for u in self.units(p) + self.koku_up[p]:
+            self.exhausted.discard(u)
+        self.down_exhausted[p] = 0
+        self.attacks.clear()
+        self.extra_used.clear()
+        self.once_used.clear()
+        # ドローフェイズ: SGT-START-08 the first player skips the first draw.
+        if not (p == self.first and self.turn == 1):
+            if not self.deck[p]:
+                # SGT-WIN-02 / SGT-BASIC-02: library-out at the draw phase loses.
+                self.finish((1 - p,), "library_out")
+                return
+            self.draw(p, 1)
+        self.phase = KOKU
+        if not self._koku_actions(p)[:-1]:
+            self.phase = MAIN
+
+    def end_main(self) -> None:
+        self.phase = DISCARD
+        if len(self.hand[self.turn_player]) <= HAND_LIMIT:
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        # 終了フェイズ: SGT-WARLORD-13, SGT-BASIC-06 — damage and this turn's changes end.
+        self.damage.clear()
+        self.buff.clear()
+        self.siege_buff.clear()
+        self.say("end_turn", player=self.turn_player)
+        self._start_turn(1 - self.turn_player)
+
+    def finish(self, winners: tuple[int, ...], reason: str) -> None:
+        if self.outcome is None:
+            self.outcome = Outcome(winners, reason, (len(self.walls[0]), len(self.walls[1])))
+            self.phase = OVER
+            self.windows.clear()
+            self.say("game_over", winners=list(winners), reason=reason)
+
+    def check_card_conditions(self) -> None:
+        """SGT-WIN-03: victory and defeat conditions printed on cards; SGT-WIN-05: if both
+        players meet one at once the game is drawn (a shared result)."""
+        if self.outcome is not None:
+            return
+        won = set()
+        for p in (0, 1):
+            for eff in self.static_effects(p):
+                if eff.do == "win_if" and self.koku_count(p) >= int(eff.get("koku", 0)) \
+                        and len(self.camp[p]) >= int(eff.get("camp", 0)):
+                    won.add(p)
+                if eff.do == "lose_if" and len(self.hand[1 - p]) <= int(eff.get("hand_at_most", 99)) \
+                        and len(self.deck[1 - p]) <= int(eff.get("deck_at_most", 999)):
+                    won.add(p)
+        if won:
+            self.finish(tuple(sorted(won)), "card_condition" if len(won) == 1 else "draw")
+
+    # ----- driver surface ------------------------------------------------------------------------
+    @property
+    def pending(self) -> Decision | None:
+        if self.outcome is not None:
+            return None
+        if self.windows:
+            w = self.windows[-1]
+            return Decision(DecisionKind.RESPONSE, (w.order[w.pos],), "battle stratagem?")
+        if self.phase == INTERCEPT:
+            return Decision(DecisionKind.TURN, (1 - self.turn_player,), "intercept?")
+        if self.phase == COUNTER:
+            return Decision(DecisionKind.TURN, (self.counters[0][0],), "counter-stratagem target")
+        return Decision(DecisionKind.TURN, (self.turn_player,), self.phase)
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        pend = self.pending
+        if pend is None:
+            return []
+        if player is None:
+            return [a for p in pend.players for a in self.legal_actions(p)]
+        if player not in pend.players:
+            return []
+        if self.windows:
+            return combat.window_actions(self, player)
+        phase = self.phase
+        if phase == MULLIGAN:
+            return [Action(player, "keep"), Action(player, "mulligan")]
+        if phase == KOKU:
+            return self._koku_actions(player)
+        if phase == MAIN:
+            return self._main_actions(player)
+        if phase == INTERCEPT:
+            return combat.intercept_actions(self, player)
+        if phase == COUNTER:
+            owner, c = self.counters[0]
+            eff = self.card(c).spec.counter
+            return [Action(player, "counter", (c, *t)) for t in effects.targets(self, owner, eff)]
+        if phase == DISCARD:
+            return [Action(player, "discard", (c,)) for c in self.hand[player]]
+        return []
+
+    def apply(self, action: Action | str, player: int | None = None) -> None:
+        """As `State.apply`, and SGT-WIN-04: ``concede`` is always open to a player."""
+        if isinstance(action, str):
+            action = self.parse_action(action, player)
+        if action.verb == "concede" and not action.args and self.outcome is None \
+                and action.player in (0, 1):
+            self._log_act(action)
+            self.finish((1 - action.player,), "concede")
+            self.steps += 1
+            return
+        super().apply(action)
+
+    def parse_action(self, text: str, player: int | None = None) -> Action:
+        if text.strip() == "concede" and player is None:
+            raise IllegalActionError("say which player concedes")
+        return super().parse_action(text, player)
+
+    def _koku_actions(self, p: int) -> list[Action]:
+        out = []
+        if self.koku_count(p) < KOKU_MAX:                     # SGT-KOKU-05
+            for c in self.hand[p]:
+                card = self.card(c)
+                # SGT-KOKU-07: a stratagem is never placed face up; a formation with a
+                # placement cost must pay it (SGT-FORMATION-04).
+                if card.type != "stratagem" and (card.type != "formation" or effects.can_pay(self, p, card.cost)):
+                    out.append(Action(p, "koku", (c, "up")))
+                out.append(Action(p, "koku", (c, "down")))   # SGT-KOKU-10
+        return out + [Action(p, "skip")]
+
+    def _main_actions(self, p: int) -> list[Action]:
+        out: list[Action] = []
+        names = {self.card(c).name for c in self.camp[p]}
+        for c in self.hand[p]:
+            card = self.card(c)
+            if card.type == "warlord":
+                # SGT-WARLORD-03, SGT-WARLORD-14: pay the cost; one warlord per name.
+                if card.name not in names and effects.can_pay(self, p, card.cost):
+                    out.append(Action(p, "deploy", (c,)))
+            elif card.type == "stratagem" and card.spec.timing == "main":
+                if effects.can_pay(self, p, card.cost):      # SGT-STRAT-02, SGT-STRAT-05
+                    eff = card.spec.effect
+                    if card.spec.permanent:
+                        out.append(Action(p, "stratagem", (c,)))
+                    else:
+                        out.extend(Action(p, "stratagem", (c, *t)) for t in effects.targets(self, p, eff))
+        for u in self.camp[p]:
+            for i, ab in enumerate(self.card(u).spec.abilities):
+                if ab.timing != "main" or (ab.exhaust and u in self.exhausted) or (ab.once and f"{u}:{i}" in self.once_used):
+                    continue
+                out.extend(Action(p, "ability", (u, i, *t)) for t in effects.targets(self, p, ab, u))
+        if not self.ougi_used[p] and self.ougi[p]:
+            og = self.card(self.ougi[p][0]).spec
+            if self.koku_count(p) >= (og.threshold or 0):      # SGT-OUGI-03/04/05
+                out.extend(Action(p, "ougi", t) for t in effects.targets(self, p, og.effect))
+        out.extend(combat.attack_actions(self, p))
+        out.append(Action(p, "end"))
+        return out
+
+    def _apply(self, a: Action) -> None:
+        p, verb = a.player, a.verb
+        if self.windows:
+            combat.respond(self, a)
+        elif self.phase == MULLIGAN:
+            if verb == "mulligan":
+                # SGT-START-07: the hand to the bottom of the deck, no shuffle, draw 5.
+                hand = self.hand[p]
+                self.deck[p][:0] = list(reversed(hand))
+                self.hand[p] = []
+                self.say("mulligan", player=p)
+                self.draw(p, START_HAND)
+            self._after_mulligan()
+        elif self.phase == KOKU:
+            if verb == "koku":
+                self._place_koku(p, a.args[0], a.args[1] == "up")
+            self.phase = MAIN
+        elif self.phase == MAIN:
+            self._apply_main(a)
+        elif self.phase == INTERCEPT:
+            combat.intercept(self, a)
+        elif self.phase == COUNTER:
+            combat.resolve_counter(self, a.args[1:])
+        elif self.phase == DISCARD:
+            self.hand[p].remove(a.args[0])
+            self.discard[p].append(a.args[0])
+            self.say("discard", player=p, card=a.args[0])
+            if len(self.hand[p]) <= HAND_LIMIT:
+                self._end_turn()
+        self.check_card_conditions()
+
+    def _place_koku(self, p: int, c: int, up: bool) -> None:
+        """SGT-KOKU-03..12: one card from hand into the kokuryoku zone."""
+        self.hand[p].remove(c)
+        card = self.card(c)
+        if up:
+            if card.type == "formation" and card.cost.total:
+                effects.pay(self, p, card.cost)
+            self.koku_up[p].append(c)
+            self.say("koku", player=p, card=c, face="up")
+        else:
+            self.koku_down[p].append(c)
+            self.say("koku", player=p, face="down")
+            self.draw(p, 1)                                # SGT-KOKU-12
+
+    def _apply_main(self, a: Action) -> None:
+        p, verb, args = a.player, a.verb, a.args
+        if verb == "deploy":
+            c = args[0]
+            effects.pay(self, p, self.card(c).cost)
+            self.hand[p].remove(c)
+            self.camp[p].append(c)                          # SGT-WARLORD-02
+            self.placed[c] = self.turn
+            self.say("deploy", player=p, card=c)
+        elif verb == "stratagem":
+            c = args[0]
+            card = self.card(c)
+            effects.pay(self, p, card.cost)
+            self.hand[p].remove(c)
+            self.say("stratagem", player=p, card=c, targets=list(args[1:]))
+            if card.spec.permanent:
+                self.field[p].append(c)                     # SGT-STRAT-04: permanent
+            else:
+                effects.apply(self, p, card.spec.effect, tuple(args[1:]), why="stratagem")
+                self.discard[p].append(c)                   # SGT-ZONE-06: instant, after use
+        elif verb == "ability":
+            u, i = args[0], args[1]
+            ab = self.card(u).spec.abilities[i]
+            if ab.exhaust:
+                self.exhausted.add(u)
+            if ab.once:
+                self.once_used.add(f"{u}:{i}")
+            self.say("ability", player=p, card=u, index=i)
+            effects.apply(self, p, ab, tuple(args[2:]), source=u, why="ability")
+        elif verb == "ougi":
+            og = self.ougi[p].pop()
+            self.ougi_up[p].append(og)
+            self.ougi_used[p] = True
+            self.say("ougi", player=p, card=og)
+            effects.apply(self, p, self.card(og).spec.effect, tuple(args), why="ougi")
+        elif verb == "attack":
+            combat.declare(self, a)
+        elif verb == "end":
+            self.end_main()
+
+    # ----- zones and public facts --------------------------------------------------------------
+    def zone(self, name: str) -> Any:
+        return getattr(self, name)
+
+    def public_info(self) -> dict[str, Any]:
+        return {
+            "turn": self.turn,
+            "turn_player": self.turn_player,
+            "first_player": self.first,
+            "phase": self.phase,
+            "exhausted": sorted(self.exhausted),
+            "koku_down_exhausted": list(self.down_exhausted),
+            "strength": {str(u): self.strength(u) for p in (0, 1) for u in self.units(p)},
+            "siege": {str(u): self.siege(u) for p in (0, 1) for u in self.units(p)},
+            "damage": {str(u): d for u, d in self.damage.items()},
+            "tokens": {str(t): dict(v) for t, v in self.tokens.items()},
+            "placed": {str(u): t for u, t in self.placed.items()},
+            "attacks": {str(u): n for u, n in self.attacks.items()},
+            "ougi_used": list(self.ougi_used),
+            "battle": dict(self.battle) if self.battle else None,
+            "counters": [list(x) for x in self.counters],
+        }
+
+    # ----- copy and serialise ------------------------------------------------------------------
+    def clone(self) -> "SengokuState":
+        s = SengokuState.__new__(SengokuState)
+        self._clone_base(s)
+        s.inst, s.owner = self.inst, self.owner
+        for name in self._PER_PLAYER:
+            a, b = getattr(self, name)
+            setattr(s, name, [a[:], b[:]])
+        s.down_exhausted = self.down_exhausted[:]
+        s.exhausted = set(self.exhausted)
+        s.tokens = {t: dict(v) for t, v in self.tokens.items()}
+        s.next_token = self.next_token
+        s.damage, s.buff, s.siege_buff = dict(self.damage), dict(self.buff), dict(self.siege_buff)
+        s.placed, s.attacks = dict(self.placed), dict(self.attacks)
+        s.extra_used, s.once_used = set(self.extra_used), set(self.once_used)
+        s.ougi_used = self.ougi_used[:]
+        s.turn, s.turn_player, s.phase, s.first = self.turn, self.turn_player, self.phase, self.first
+        s.battle = dict(self.battle) if self.battle else None
+        s.windows = [w.clone() for w in self.windows]
+        s.counters = [list(x) for x in self.counters]
+        return s
+
+    _DICTS = ("damage", "buff", "siege_buff", "placed", "attacks")
+
+    def _to_json(self) -> dict[str, Any]:
+        d: dict[str, Any] = {name: [list(x) for x in getattr(self, name)] for name in self._PER_PLAYER}
+        d.update({name: [[k, v] for k, v in getattr(self, name).items()] for name in self._DICTS})
+        d.update(
+            down_exhausted=list(self.down_exhausted), exhausted=sorted(self.exhausted),
+            tokens=[[t, dict(v)] for t, v in self.tokens.items()], next_token=self.next_token,
+            extra_used=sorted(self.extra_used), once_used=sorted(self.once_used),
+            ougi_used=list(self.ougi_used), turn=self.turn, turn_player=self.turn_player,
+            phase=self.phase, first=self.first, battle=dict(self.battle) if self.battle else None,
+            windows=[w.to_json() for w in self.windows], counters=[list(x) for x in self.counters],
+        )
+        return d
+
+    def _from_json(self, d: dict[str, Any]) -> None:
+        self._bind(self.game)
+        for name in self._PER_PLAYER:
+            setattr(self, name, [list(x) for x in d[name]])
+        for name in self._DICTS:
+            setattr(self, name, {k: v for k, v in d[name]})
+        self.down_exhausted = list(d["down_exhausted"])
+        self.exhausted = set(d["exhausted"])
+        self.tokens = {t: dict(v) for t, v in d["tokens"]}
+        self.next_token = d["next_token"]
+        self.extra_used, self.once_used = set(d["extra_used"]), set(d["once_used"])
+        self.ougi_used = list(d["ougi_used"])
+        self.turn, self.turn_player, self.phase, self.first = d["turn"], d["turn_player"], d["phase"], d["first"]
+        self.battle = dict(d["battle"]) if d["battle"] else None
+        self.windows = [Window.from_json(w) for w in d["windows"]]
+        self.counters = [list(x) for x in d["counters"]]

@@ -106,6 +106,11 @@ class CardSpec(BaseModel):
             raise ValueError(f"{article} {t} card needs {info.field_name}")
         return v
 
+    @field_validator("text_ja", "text_en")
+    @classmethod
+    def _text(cls, v: str) -> str:
+        return " ".join(v.split())
+
     @field_validator("stats")
     @classmethod
     def _stats(cls, v: list[str | int] | None) -> list[str | int] | None:

@@ -155,6 +155,11 @@ class CardSpec(BaseModel):
                 data["legacy"] = True
         return data
 
+    @field_validator("text_ja", "text_en")
+    @classmethod
+    def _text(cls, v: str) -> str:
+        return " ".join(v.split())
+
     @field_validator("color")
     @classmethod
     def _color(cls, v: str) -> str:

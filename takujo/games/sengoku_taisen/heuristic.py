@@ -140,21 +140,29 @@ class SengokuHeuristic:
         return max(actions, key=score)
 
     def _attack(self, view: dict[str, Any], attacks: list[Action], foe: int) -> Action | None:
+        """Attack where no interceptor wins the fight; when our attackers outnumber their
+        ready units, press the castle anyway (they cannot block everyone)."""
         if not attacks:
             return None
         walls = view["zones"]["walls"][foe]
         guards = [self._s(view, u) for u in self._ready(view, foe)]
+        attackers = {a.args[0] for a in attacks}
+        swarm = len(attackers) > len(guards)
         best, best_score = None, 0.0
         for a in attacks:
             u, target = a.args[0], a.args[1]
             power = self._s(view, u)
-            if guards and max(guards) >= power:
-                safe = False
-            else:
-                safe = True
+            safe = not guards or max(guards) < power
             if target == "castle":
                 siege = int(view["public"]["siege"].get(str(u), 0))
-                score = (100 if walls == 0 else siege * 10) if safe else (siege * 3 if power >= 3000 else 0)
+                if walls == 0:
+                    score = 100.0
+                elif safe:
+                    score = siege * 10
+                elif swarm and siege:
+                    score = siege * 5 - power / 1000   # the weakest go first to draw blockers
+                else:
+                    score = 0
             else:
                 score = 8 if power > self._s(view, target) and safe else 0
             if len(a.args) > 2:

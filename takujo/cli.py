@@ -4,9 +4,13 @@
     takujo play toy --players 3 --seat 1 --bots heuristic,random
     takujo sim fuutei --players 4 --games 1000 --seed 1 --bots heuristic,random --workers 4
     takujo replay game-7.jsonl
+    takujo deck list sengoku_taisen
+    takujo deck show sengoku_taisen 蒼 > my-deck.txt
+    takujo deck check sengoku_taisen my-deck.txt
 
 Usage errors (an unknown game, option or bot) print one red line and exit with code 2; a bad
-record given to ``replay`` exits with code 1.
+record given to ``replay`` exits with code 1; an illegal deck given to ``deck check`` exits
+with code 1.
 
 What a game returns from ``render_view``, ``describe_event`` and ``describe_action`` is printed
 as rich markup (a string that is not valid markup is printed as it is).
@@ -14,6 +18,7 @@ as rich markup (a string that is not valid markup is printed as it is).
 from __future__ import annotations
 
 import json
+import re
 import sys
 import time
 import traceback
@@ -29,7 +34,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from . import __version__
-from .core.errors import IllegalActionError, RecordError, TakujoError
+from .core.errors import IllegalActionError, NotSupportedError, RecordError, TakujoError
+from .core.game import Game
 from .core.events import visible_to
 from .core.registry import game_class, names
 from .core.rng import Rng
@@ -435,6 +441,113 @@ def replay(
     outcome = state.outcome.to_json() if state.outcome else None
     console.print(escape(_outcome_text(outcome).capitalize()), soft_wrap=True)
     console.print(f"[green]verified {state.steps} steps[/green]")
+
+
+# ----- takujo deck ----------------------------------------------------------------------
+deck_app = typer.Typer(
+    name="deck",
+    help="List, show and check decklists of games with constructed decks.",
+    no_args_is_help=True,
+)
+app.add_typer(deck_app, name="deck")
+
+GameNameArg = Annotated[str, typer.Argument(help="A game with decks, e.g. sengoku_taisen.")]
+_COUNT_LINE = re.compile(r"^(\d+)\s*[xX×]?\s+\S+$")
+
+
+def _has_decks(cls: type[Game]) -> bool:
+    return getattr(cls.starter_deck_names, "__func__", None) is not Game.starter_deck_names.__func__
+
+
+def _deck_game(name: str) -> type[Game]:
+    """The class of a game that supports decks; a clear error (exit 2) otherwise."""
+    with _usage_errors():
+        cls = game_class(name)
+    if not _has_decks(cls):
+        with_decks = []
+        for other in names():
+            try:
+                if _has_decks(game_class(other)):
+                    with_decks.append(other)
+            except Exception:  # a game that does not import is simply not listed
+                pass
+        hint = f"; games with decks: {', '.join(with_decks)}" if with_decks else ""
+        _fail(f"{name} has no decks{hint}")
+    return cls
+
+
+def _deck_summary(text: str) -> tuple[int, dict[str, list[str]]]:
+    """Cards counted over the `COUNT CARD` lines, and the other `key: value` lines (not name),
+    each value followed by its `#` comment in parentheses."""
+    cards = 0
+    fields: dict[str, list[str]] = {}
+    for raw in text.splitlines():
+        body, _, comment = raw.partition("#")
+        body, comment = body.strip(), comment.strip()
+        if not body:
+            continue
+        m = _COUNT_LINE.match(body)
+        if m:
+            cards += int(m.group(1))
+            continue
+        key, sep, value = body.partition(":")
+        if sep and key.strip().lower() != "name":
+            fields.setdefault(key.strip(), []).append(value.strip() + (f" ({comment})" if comment else ""))
+    return cards, fields
+
+
+@deck_app.command("list")
+def deck_list(game: GameNameArg) -> None:
+    """List a game's starter decks with their card counts (and okugi)."""
+    cls = _deck_game(game)
+    with _usage_errors():
+        rows = [(name, *_deck_summary(cls.deck_text(name))) for name in cls.starter_deck_names()]
+    keys = list(dict.fromkeys(k for _, _, fields in rows for k in fields))
+    table = Table(title=f"{cls.name} starter decks")
+    table.add_column("deck", style="bold")
+    table.add_column("cards", justify="right")
+    for key in keys:
+        table.add_column(key)
+    for name, cards, fields in rows:
+        table.add_row(escape(name), str(cards), *(escape(", ".join(fields.get(k, []))) for k in keys))
+    _out().print(table)
+
+
+@deck_app.command("show")
+def deck_show(
+    game: GameNameArg,
+    name: Annotated[str, typer.Argument(help="A starter deck's name (see `takujo deck list GAME`).")],
+) -> None:
+    """Print a starter's decklist in the plain format, to save and edit."""
+    cls = _deck_game(game)
+    with _usage_errors():
+        text = cls.deck_text(name)
+    typer.echo(text, nl=not text.endswith("\n"))
+
+
+@deck_app.command("check")
+def deck_check(
+    game: GameNameArg,
+    file: Annotated[Path, typer.Argument(help="A decklist file.")],
+) -> None:
+    """Check a decklist file against the game's construction rules; exit 1 naming every problem."""
+    cls = _deck_game(game)
+    with _usage_errors():
+        try:
+            problems = cls.check_deck(file)
+        except OSError as exc:
+            _fail(f"cannot read {file}: {exc.strerror or exc}")
+        except UnicodeDecodeError:
+            _fail(f"cannot read {file}: not UTF-8 text")
+    console = _out()
+    if not problems:
+        console.print(f"[green]{escape(str(file))}: legal {escape(cls.name)} deck[/green]", soft_wrap=True)
+        return
+    count = f"{len(problems)} problem{'s' if len(problems) != 1 else ''}"
+    console.print(f"[red]{escape(str(file))}: not a legal {escape(cls.name)} deck ({count}):[/red]", soft_wrap=True)
+    for problem in problems:
+        console.print(f"  {problem}", markup=False, soft_wrap=True)
+    raise typer.Exit(1)
 
 
 def main() -> None:

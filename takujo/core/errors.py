@@ -22,5 +22,9 @@ class RecordError(TakujoError, ValueError):
     """A game record that does not describe a legal game of this engine."""
 
 
+class NotSupportedError(TakujoError, NotImplementedError):
+    """A feature the game does not have, e.g. the deck commands for a game without decks."""
+
+
 class NotationError(IllegalActionError):
     """Action text that cannot be parsed."""

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
+from pathlib import Path
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .action import Action
-from .errors import OptionError
+from .errors import NotSupportedError, OptionError
 from .rng import Rng
 from .state import State
 
@@ -111,6 +112,25 @@ class Game(ABC):
     def seat_labels(self) -> list[str]:
         """What sits at each seat besides the bot (a deck, a faction), for statistics."""
         return []
+
+    # ----- decks (games with constructed decks override all three) -----------------------
+    # `takujo deck` is built on these. A decklist is plain text: `key: value` lines (e.g.
+    # `name:`) and `COUNT CARD` lines, with `#` comments.
+    @classmethod
+    def starter_deck_names(cls) -> list[str]:
+        """The names of this game's starter (preconstructed) decks."""
+        raise NotSupportedError(f"{cls.name} has no decks")
+
+    @classmethod
+    def deck_text(cls, name: str) -> str:
+        """The decklist text of the starter deck `name`; OptionError for an unknown name."""
+        raise NotSupportedError(f"{cls.name} has no decks")
+
+    @classmethod
+    def check_deck(cls, path: str | Path) -> list[str]:
+        """Every construction problem of the decklist file at `path` (empty when legal).
+        A file that cannot be read raises OSError (or UnicodeDecodeError)."""
+        raise NotSupportedError(f"{cls.name} has no decks")
 
     # ----- presentation and bots (games override these) ------------------------------
     def heuristic_bot(self) -> Any:

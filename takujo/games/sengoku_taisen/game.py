@@ -95,6 +95,37 @@ class SengokuGame(Game):
         """What sits at each seat, for per-deck statistics."""
         return list(self.deck_names)
 
+    # ----- decks (the `takujo deck` commands) ---------------------------------------------
+    @classmethod
+    def starter_deck_names(cls) -> list[str]:
+        """The starter decks (蒼 紅 翠 黒)."""
+        return list(decks.STARTERS)
+
+    @classmethod
+    def deck_text(cls, name: str) -> str:
+        """A starter's decklist in the plain format, a `# card name` comment after each number."""
+        from ...core.errors import OptionError
+        if name not in decks.STARTERS:
+            raise OptionError(f"{cls.name} has no starter deck {name!r}; starters: {', '.join(decks.STARTERS)}")
+        deck, cards = decks.load(name), pool()
+        merged: dict[str, int] = {}
+        for count, number, _ in deck.entries:
+            merged[number] = merged.get(number, 0) + count
+        rows = [(f"okugi: {o}", o) for o in deck.okugi] + [(f"{n} {number}", number) for number, n in merged.items()]
+        width = max(len(left) for left, _ in rows) + 2
+        lines = [f"# {deck.name}: starter deck of {cls.name}, {sum(merged.values())} cards plus the okugi",
+                 f"name: {deck.name}"]
+        for left, number in rows:
+            lines.append(f"{left:<{width}}# {cards[number].name if number in cards else '?'}")
+        return "\n".join(lines) + "\n"
+
+    @classmethod
+    def check_deck(cls, path: Any) -> list[str]:
+        """Every construction problem of a decklist file (SGT-DECK-01..04); empty when legal."""
+        from pathlib import Path
+        file = Path(path)
+        return decks.check(decks.parse(file.read_text(encoding="utf-8"), str(file)), pool())
+
     def new_state(self, seed: int = 0) -> SengokuState:
         return SengokuState.new(self, seed)
 

@@ -311,6 +311,15 @@ class SengokuState(State):
             return
         super().apply(action)
 
+    def _log_act(self, action: Action) -> None:
+        # SGT-KOKU-10, SGT-STATE-03: which card goes face down as kokuryoku is seen only by its
+        # owner (the public "koku" event says that a face-down placement happened).
+        if self.phase == KOKU and not self.windows and action.verb == "koku" and action.args[1:] == ("down",):
+            self.log.append({"e": "act", "to": [action.player], "player": action.player,
+                             "action": str(action)})
+            return
+        super()._log_act(action)
+
     def parse_action(self, text: str, player: int | None = None) -> Action:
         if text.strip() == "concede" and player is None:
             raise IllegalActionError("say which player concedes")

@@ -203,16 +203,14 @@ def siege(s: "SengokuState", u: int, q: int, intercepted: bool) -> None:
 
 
 def _finish(s: "SengokuState") -> None:
-    from .state import MAIN
     s.battle = None
-    s.phase = MAIN
     next_counter(s)
 
 
 def next_counter(s: "SengokuState") -> None:
     """Counter-stratagems fire one at a time, top wall first; the wall's owner chooses any
     target, at no cost (SGT-COST-10)."""
-    from .state import COUNTER, MAIN
+    from .state import COUNTER, MAIN, OVER
     while s.counters and s.outcome is None:
         q, c = s.counters[0]
         eff = s.card(c).spec.counter
@@ -228,7 +226,7 @@ def next_counter(s: "SengokuState") -> None:
             continue
         s.phase = COUNTER
         return
-    s.phase = MAIN
+    s.phase = MAIN if s.outcome is None else OVER
 
 
 def resolve_counter(s: "SengokuState", chosen: tuple) -> None:

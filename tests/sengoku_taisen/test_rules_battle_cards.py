@@ -877,8 +877,29 @@ def test_strat_05_main_stratagems_only_in_your_main_phase_battle_ones_only_in_ba
     act(s, f"attack {a} castle")
     act(s, f"intercept {d}")
     assert s.pending.kind is DecisionKind.RESPONSE
-    assert legal(s, 0) == {f"stratagem {battle} {d}", "pass"}
+    # five kokuryoku also reach 紅's okugi, which the battle window offers in your own turn
+    assert legal(s, 0) == {f"stratagem {battle} {d}", "ougi", "pass"}
     refused(s, f"stratagem {main}", 0)
+
+
+def test_ougi_03_usable_in_your_battle_window_unless_restricted_to_main():
+    """SGT-OUGI-03 (recommended reading): the okugi may be used in your main phase or in a
+    battle window of your own turn; with option ougi_timing=main only in the main phase."""
+    for timing, offered in (("main_or_battle", True), ("main", False)):
+        s = table("紅", "蒼", ougi_timing=timing)
+        a = take(s, "AK-01", 0, "camp")
+        d = take(s, "AO-04", 1, "camp")
+        give_koku(s, 0, "紅", 5)
+        take(s, "AK-11", 0, "hand")                      # something to keep the window open
+        assert "ougi" in legal(s, 0)
+        act(s, f"attack {a} castle")
+        act(s, f"intercept {d}")
+        assert ("ougi" in legal(s, 0)) is offered
+        if offered:
+            before = s.strength(a)
+            act(s, "ougi", 0)
+            assert s.ougi_used[0] and s.strength(a) == before + 1000   # 圧切長谷部: all allies +1000
+            assert s.pending.kind is DecisionKind.RESPONSE               # the window goes on
 
 
 def test_strat_05_battle_window_turn_player_first_cycles_until_both_pass():

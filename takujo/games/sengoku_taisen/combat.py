@@ -121,7 +121,9 @@ def confirm(s: "SengokuState") -> None:
 
 
 def _castable(s: "SengokuState", q: int) -> list[Action]:
-    out = []
+    """What q may play in the battle window: 戦闘 stratagems, and in q's own turn the okugi
+    (SGT-OUGI-03: main or battle, as recommended; option `ougi_timing=main` forbids it)."""
+    out = s.ougi_actions(q) if s.game.options.ougi_timing == "main_or_battle" else []
     for c in s.hand[q]:
         card = s.card(c)
         if card.type == "stratagem" and card.spec.timing == "battle" and effects.can_pay(s, q, card.cost):
@@ -137,6 +139,9 @@ def respond(s: "SengokuState", a: Action) -> None:
     w = s.windows[-1]
     if a.verb == "pass":
         w.passed()
+    elif a.verb == "ougi":
+        s.use_ougi(a.player, a.args)
+        w.acted()
     else:
         c = a.args[0]
         card = s.card(c)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -18,6 +18,9 @@ class SengokuOptions(GameOptions):
     deck1: str = Field("蒼", description="player 0's deck: a starter (蒼 紅 翠 黒) or a decklist file")
     deck2: str = Field("紅", description="player 1's deck: a starter (蒼 紅 翠 黒) or a decklist file")
     cards: str = Field("", description="path of a cards.toml pool instead of the built-in stand-in pool")
+    ougi_timing: Literal["main_or_battle", "main"] = Field(
+        "main_or_battle", description="when an okugi may be used in your turn: main phase or your "
+                                      "battle windows too (SGT-OUGI-03)")
 
 
 class SengokuGame(Game):

@@ -358,13 +358,26 @@ class SengokuState(State):
                 if ab.timing != "main" or (ab.exhaust and u in self.exhausted) or (ab.once and f"{u}:{i}" in self.once_used):
                     continue
                 out.extend(Action(p, "ability", (u, i, *t)) for t in effects.targets(self, p, ab, u))
-        if not self.ougi_used[p] and self.ougi[p]:
-            og = self.card(self.ougi[p][0]).spec
-            if self.koku_count(p) >= (og.threshold or 0):      # SGT-OUGI-03/04/05
-                out.extend(Action(p, "ougi", t) for t in effects.targets(self, p, og.effect))
+        out.extend(self.ougi_actions(p))
         out.extend(combat.attack_actions(self, p))
         out.append(Action(p, "end"))
         return out
+
+    def ougi_actions(self, p: int) -> list[Action]:
+        """SGT-OUGI-03/04/05: once per game, in your own turn, with enough kokuryoku."""
+        if self.ougi_used[p] or not self.ougi[p] or p != self.turn_player:
+            return []
+        og = self.card(self.ougi[p][0]).spec
+        if self.koku_count(p) < (og.threshold or 0):
+            return []
+        return [Action(p, "ougi", t) for t in effects.targets(self, p, og.effect)]
+
+    def use_ougi(self, p: int, chosen: tuple) -> None:
+        og = self.ougi[p].pop()
+        self.ougi_up[p].append(og)
+        self.ougi_used[p] = True
+        self.say("ougi", player=p, card=og)
+        effects.apply(self, p, self.card(og).spec.effect, tuple(chosen), why="ougi")
 
     def _apply(self, a: Action) -> None:
         p, verb = a.player, a.verb
@@ -441,11 +454,7 @@ class SengokuState(State):
             self.say("ability", player=p, card=u, index=i)
             effects.apply(self, p, ab, tuple(args[2:]), source=u, why="ability")
         elif verb == "ougi":
-            og = self.ougi[p].pop()
-            self.ougi_up[p].append(og)
-            self.ougi_used[p] = True
-            self.say("ougi", player=p, card=og)
-            effects.apply(self, p, self.card(og).spec.effect, tuple(args), why="ougi")
+            self.use_ougi(p, args)
         elif verb == "attack":
             combat.declare(self, a)
         elif verb == "end":

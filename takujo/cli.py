@@ -333,19 +333,20 @@ def _print_summary(console: Console, summary: Summary) -> None:
         first.add_row(str(f.games), f"{f.wins:g}", _pct(f.rate), _ci(f))
         console.print(first)
     if summary.labels:
-        labels = Table(title="Win rate by deck / side (per seat played)")
+        labels = Table(title="Win rate by side: deck, knight … (per seat played)")
         labels.add_column("side")
         for col in ("seats played", "wins", "win rate", "95% CI"):
             labels.add_column(col, justify="right")
         for name, rate in summary.labels.items():
             labels.add_row(escape(name), str(rate.games), f"{rate.wins:g}", _pct(rate.rate), _ci(rate))
         console.print(labels)
-    length = Table(title="Game length")
+    length = Table(title="Game length and per-game figures" if summary.stats else "Game length")
     length.add_column("")
     for col in ("mean", "sd", "min", "max"):
         length.add_column(col, justify="right")
-    for label, spread in (("turns", summary.turns), ("steps", summary.steps)):
-        length.add_row(label, f"{spread.mean:.1f}", f"{spread.sd:.1f}", str(spread.min), str(spread.max))
+    for label, spread in (("turns", summary.turns), ("steps", summary.steps), *summary.stats.items()):
+        length.add_row(escape(label), f"{spread.mean:.2f}" if label in summary.stats else f"{spread.mean:.1f}",
+                       f"{spread.sd:.1f}", f"{spread.min:g}", f"{spread.max:g}")
     console.print(length)
     ends = Table(title="How games ended")
     ends.add_column("reason")

@@ -124,11 +124,12 @@ class GameResult:
     labels: list[str] = field(default_factory=list)   # per seat: deck, faction … (if any)
     first: int | None = None                           # the seat that played first, if known
     game: str = ""                                     # the game string of this game
+    stats: dict[str, float] = field(default_factory=dict)   # game-specific per-game figures
 
     def to_json(self) -> dict[str, Any]:
         return {"seed": self.seed, "seats": self.seats, "winners": self.winners,
                 "reason": self.reason, "steps": self.steps, "turns": self.turns,
-                "labels": self.labels, "first": self.first, "game": self.game}
+                "labels": self.labels, "first": self.first, "game": self.game, "stats": self.stats}
 
 
 def bot_rng(seed: int, seat: int) -> Rng:
@@ -162,7 +163,8 @@ def play_game(game: Game, seats: Sequence[str], seed: int, bots: dict[str, Bot] 
     first = info.get("first_player")
     result = GameResult(seed, list(seats), list(out.winners) if out else [],
                         out.reason if out else STEP_LIMIT, state.steps, int(turns),
-                        game.seat_labels(), first if isinstance(first, int) else None, str(game))
+                        state.seat_labels(), first if isinstance(first, int) else None, str(game),
+                        state.stats())
     return state, result
 
 
@@ -291,6 +293,7 @@ class Summary:
     results: list[GameResult] = field(default_factory=list, repr=False)
     labels: dict[str, Rate] = field(default_factory=dict)
     first: Rate | None = None
+    stats: dict[str, Spread] = field(default_factory=dict)
 
     @property
     def games(self) -> int:
@@ -323,7 +326,9 @@ class Summary:
                 first_games += 1
                 if r.first in r.winners:
                     first_wins += 1 / len(r.winners)
+        stat_names = sorted({k for r in results for k in r.stats})
         return cls(
+            stats={k: Spread.of([r.stats.get(k, 0) for r in results]) for k in stat_names},
             labels={k: Rate(label_wins.get(k, 0.0), g) for k, g in sorted(label_games.items())},
             first=Rate(first_wins, first_games) if first_games else None,
             game=game, players=players, seed=seed, bot_list=list(bot_list),
@@ -348,6 +353,8 @@ class Summary:
             data["per_label"] = {name: rate.to_json() for name, rate in self.labels.items()}
         if self.first is not None:
             data["first_player"] = self.first.to_json()
+        if self.stats:
+            data["per_game"] = {k: v.to_json() for k, v in self.stats.items()}
         if with_results:
             data["results"] = [r.to_json() for r in self.results]
         return data

@@ -126,6 +126,15 @@ class State(ABC):
         """Log an event; `to` (positional) limits who sees it (None: everyone)."""
         self.log.append(events.make(kind, to, **fields))
 
+    # ----- statistics (for simulations) ------------------------------------------------
+    def seat_labels(self) -> list[str]:
+        """What sits at each seat besides the bot (a deck, a knight …); default: the game's."""
+        return self.game.seat_labels()
+
+    def stats(self) -> dict[str, float]:
+        """Per-game figures worth averaging over a simulation (e.g. anger explosions)."""
+        return {}
+
     # ----- visibility -----------------------------------------------------------------
     @abstractmethod
     def zone(self, name: str) -> Any:

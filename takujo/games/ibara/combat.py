@@ -1,0 +1,368 @@
+"""Combat in いばらの姫と4人の騎士: single-card combat of the base game (designed from public
+facts) and the optional multi-card combat of the addendum (IBR-COMBAT-MULTI, -RYAN, -RING,
+-MIX).
+
+A play is a list of action cards. Its value is (suit, strength); a single 盾 shield played by
+the defender forces a tie unless the attacking play is worth 13 or more — which only a
+multi-card same-suit play (or ゲイブリッツ's bonus) can reach (IBR-COMBAT-MULTI-06).
+"""
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from ...core.action import Action
+from ...core.simultaneous import Commits
+from .content import BEATS, SHIELD, SUITS
+
+if TYPE_CHECKING:
+    from .state import IbaraState
+
+SP_STRENGTH = 15          # IBR-COMBAT-RYAN-01
+SHIELD_BREAK = 13         # [designed] a play worth this much breaks a shield's tie
+GAIBLITZ_BONUS = 2        # [designed] ゲイブリッツ's base ability
+ATTACKER, DEFENDER = 0, 1
+
+
+# ----- plays ------------------------------------------------------------------------------------
+def groups(s: "IbaraState", play: list[int], ryan_sp: bool) -> dict[str, int] | None:
+    """Suit -> strength for a legal play, or None if the play breaks the patterns
+    (IBR-COMBAT-MULTI-04/05, IBR-COMBAT-MIX-01, IBR-COMBAT-RYAN-01/02)."""
+    cards = [s.card(c) for c in play]
+    normal = [c for c in cards if not c.is_sp]
+    sps = [c for c in cards if c.is_sp]
+    if not normal:
+        return None                                    # an SP card needs a normal card's suit
+    if len(cards) == 1:
+        return {normal[0].suit: normal[0].number}
+    if any(c.suit == SHIELD for c in normal):
+        return None                                    # shields fight alone [designed]
+    suits = {c.suit for c in normal}
+    if len(suits) == 1:                                # same suit: the sum (MULTI-05)
+        if sps and not ryan_sp:
+            return None
+        return {normal[0].suit: sum(c.number for c in normal) + SP_STRENGTH * len(sps)}
+    if sps or len({c.number for c in normal}) != 1:
+        return None                                    # same number only, no SP (RYAN-02)
+    out: dict[str, int] = {}
+    for c in normal:                                   # same number, suits grouped (MIX-01)
+        out[c.suit] = out.get(c.suit, 0) + c.number
+    return out
+
+
+def legal_plays(s: "IbaraState", p: int, size: int, defender: bool, ryan_sp: bool) -> list[tuple[int, ...]]:
+    hand = sorted(c for c in s.hands[p] if s.card(c).number or s.card(c).is_sp)
+    out = []
+    seen = set()
+    for combo in combinations(hand, size):
+        key = tuple(sorted((s.card(c).suit or "SP", s.card(c).number) for c in combo))
+        if key in seen:
+            continue                                   # identical cards: one action is enough
+        g = groups(s, list(combo), ryan_sp)
+        if g is None:
+            continue
+        if SHIELD in g and not defender:
+            continue                                   # only the defender may play a shield
+        seen.add(key)
+        out.append(combo)
+    return out
+
+
+def sizes(s: "IbaraState", p: int, defender: bool, ryan_sp: bool) -> list[int]:
+    hand = [c for c in s.hands[p] if s.card(c).number or s.card(c).is_sp]
+    return [k for k in range(1, len(hand) + 1) if legal_plays(s, p, k, defender, ryan_sp)]
+
+
+def compare(a: tuple[str, int], d: tuple[str, int]) -> int:
+    """1: the attacker wins, -1: the defender wins, 0: a tie."""
+    (sa, va), (sd, vd) = a, d
+    if sd == SHIELD:
+        return 1 if va >= SHIELD_BREAK else 0          # the shield forces a tie (アイコ)
+    if sa == sd:
+        return (va > vd) - (va < vd)
+    return 1 if BEATS[sa] == sd else -1
+
+
+def copy(b: dict[str, Any]) -> dict[str, Any]:
+    return {k: ([list(x) if isinstance(x, list) else x for x in v] if isinstance(v, list) else v)
+            for k, v in b.items()}
+
+
+def public(b: dict[str, Any]) -> dict[str, Any]:
+    """What everyone sees of a combat: who fights, the declared sizes, revealed plays."""
+    return copy(b)
+
+
+# ----- the procedure ------------------------------------------------------------------------------
+def start(s: "IbaraState", attacker: int, defender: int, came_from: int) -> None:
+    """Entering another knight's square starts a combat [public]."""
+    from .state import COMBAT_DECLARE
+    s.combat = {"players": [attacker, defender], "came_from": came_from, "size": [1, 1],
+                "plays": [[], []], "chosen": ["", ""], "ring": [False, False], "ring_turn": 0,
+                "declared": 0, "choosing": -1, "drops": 0}
+    s.say("combat", player=attacker, defender=defender)
+    if not any(sizes(s, p, i == DEFENDER, s.ryan_sp(p)) for i, p in enumerate(s.combat["players"])):
+        return finish(s, 0)
+    if s.game.options.multi_card_combat:
+        s.phase = COMBAT_DECLARE                       # IBR-COMBAT-MULTI-03: attacker first
+        _auto_declare(s)
+    else:
+        _open_commit(s)
+
+
+def declare_options(s: "IbaraState") -> tuple[list[int], int]:
+    b = s.combat
+    i = b["declared"]
+    p = b["players"][i]
+    return sizes(s, p, i == DEFENDER, s.ryan_sp(p)), p
+
+
+def _auto_declare(s: "IbaraState") -> None:
+    """A player with no legal play declares nothing (and fights with no card)."""
+    b = s.combat
+    while b["declared"] < 2:
+        options, p = declare_options(s)
+        if options:
+            return
+        b["size"][b["declared"]] = 0
+        b["declared"] += 1
+    _open_commit(s)
+
+
+def declare(s: "IbaraState", a: Action) -> None:
+    b = s.combat
+    b["size"][b["declared"]] = a.args[0]
+    s.say("declare", player=a.player, cards=a.args[0])
+    b["declared"] += 1
+    if b["declared"] == 2:
+        _open_commit(s)
+    else:
+        _auto_declare(s)
+
+
+def _open_commit(s: "IbaraState") -> None:
+    from .state import COMBAT_PLAY
+    b = s.combat
+    waiting = [p for i, p in enumerate(b["players"]) if b["size"][i] > 0
+               and legal_plays(s, p, b["size"][i], i == DEFENDER, s.ryan_sp(p))]
+    for i, p in enumerate(b["players"]):
+        if p not in waiting:
+            b["plays"][i] = []
+    if not waiting:
+        return resolve(s)
+    s.commits = Commits(waiting)
+    s.phase = COMBAT_PLAY
+
+
+def play_actions(s: "IbaraState", p: int) -> list[Action]:
+    b = s.combat
+    i = b["players"].index(p)
+    return [Action(p, "fight", combo) for combo in legal_plays(s, p, b["size"][i], i == DEFENDER, s.ryan_sp(p))]
+
+
+def commit(s: "IbaraState", a: Action) -> None:
+    """A hidden commit: the cards leave the hand face down (SIMULTANEOUS decision)."""
+    b = s.combat
+    i = b["players"].index(a.player)
+    for c in a.args:
+        s.hands[a.player].remove(c)
+        s.played[a.player].append(c)
+    s.commits.commit(a)
+    s.say("committed", player=a.player, n=len(a.args))
+    if s.commits.complete:
+        for act in s.commits.reveal():
+            j = b["players"].index(act.player)
+            b["plays"][j] = list(act.args)
+        s.commits = None
+        reveal(s)
+
+
+def reveal(s: "IbaraState") -> None:
+    b = s.combat
+    for i, p in enumerate(b["players"]):
+        s.shown[p].extend(s.played[p])
+        s.played[p].clear()
+        s.say("reveal", player=p, cards=list(b["plays"][i]))
+    b["stage"] = "ring"
+    b["ring_turn"] = 0
+    next_ring(s)
+
+
+def ring_holder(s: "IbaraState", p: int) -> int | None:
+    return next((it for it in s.items[p] if s.item(it).id == "akuun_no_yubiwa"), None)
+
+
+def next_ring(s: "IbaraState") -> None:
+    """IBR-COMBAT-RING-01: after the reveal, a ring holder may play again (attacker first)."""
+    from .state import COMBAT_RING
+    b = s.combat
+    if s.game.options.multi_card_combat:
+        while b["ring_turn"] < 2:
+            i = b["ring_turn"]
+            p = b["players"][i]
+            if ring_holder(s, p) is not None and not b["ring"][i] and ring_plays(s, p):
+                s.phase = COMBAT_RING
+                return
+            b["ring_turn"] += 1
+    choose_or_drop(s)
+
+
+def ring_plays(s: "IbaraState", p: int) -> list[tuple[int, ...]]:
+    i = s.combat["players"].index(p)
+    out = []
+    for k in sizes(s, p, i == DEFENDER, s.ryan_sp(p)):
+        out.extend(legal_plays(s, p, k, i == DEFENDER, s.ryan_sp(p)))
+    return out
+
+
+def ring_actions(s: "IbaraState", p: int) -> list[Action]:
+    return [Action(p, "ring", combo) for combo in ring_plays(s, p)] + [Action(p, "noring")]
+
+
+def use_ring(s: "IbaraState", a: Action) -> None:
+    """IBR-COMBAT-RING-01/02: the first cards are spent; one or several new cards."""
+    b = s.combat
+    i = b["players"].index(a.player)
+    if a.verb == "ring":
+        ring = ring_holder(s, a.player)
+        s.items[a.player].remove(ring)
+        s.item_discard.append(ring)
+        for c in a.args:
+            s.hands[a.player].remove(c)
+            s.shown[a.player].append(c)
+        b["plays"][i] = list(a.args)
+        b["ring"][i] = True
+        s.say("ring", player=a.player, cards=list(a.args))
+    b["ring_turn"] += 1
+    next_ring(s)
+
+
+def _multi_suit(s: "IbaraState", i: int) -> bool:
+    b = s.combat
+    p = b["players"][i]
+    g = groups(s, b["plays"][i], s.ryan_sp(p)) if b["plays"][i] else None
+    return g is not None and len(g) > 1 and not b["chosen"][i]
+
+
+def choose_or_drop(s: "IbaraState") -> None:
+    """IBR-COMBAT-MULTI-07/09/10: both same-number plays → hidden drops; else a same-number
+    player picks the suit that suits the situation, attacker first."""
+    from .state import COMBAT_CHOOSE, COMBAT_DROP
+    b = s.combat
+    multi = [_multi_suit(s, 0), _multi_suit(s, 1)]
+    if all(multi):
+        if b.get("drops", 0) >= 24:                    # loop guard (never reached: plays shrink)
+            return resolve(s)
+        s.commits = Commits(list(b["players"]))
+        s.phase = COMBAT_DROP
+        return
+    for i in (0, 1):
+        if multi[i]:
+            b["choosing"] = i
+            s.phase = COMBAT_CHOOSE
+            return
+    resolve(s)
+
+
+def drop_actions(s: "IbaraState", p: int) -> list[Action]:
+    """IBR-COMBAT-MIX-02: a player with several cards of one suit drops a whole suit."""
+    b = s.combat
+    i = b["players"].index(p)
+    play = b["plays"][i]
+    by_suit: dict[str, list[int]] = {}
+    for c in play:
+        by_suit.setdefault(s.card(c).suit, []).append(c)
+    if any(len(v) > 1 for v in by_suit.values()):
+        return [Action(p, "drop_suit", (suit,)) for suit in by_suit]
+    return [Action(p, "drop", (c,)) for c in play]
+
+
+def drop(s: "IbaraState", a: Action) -> None:
+    s.commits.commit(a)
+    if not s.commits.complete:
+        return
+    b = s.combat
+    for act in s.commits.reveal():
+        i = b["players"].index(act.player)
+        play = b["plays"][i]
+        gone = [c for c in play if (act.verb == "drop" and c == act.args[0])
+                or (act.verb == "drop_suit" and s.card(c).suit == act.args[0])]
+        for c in gone:
+            play.remove(c)
+            s.shown[act.player].remove(c)
+            s.discard.append(c)
+        s.say("dropped", player=act.player, n=len(gone), remaining=list(play))
+    s.commits = None
+    b["drops"] = b.get("drops", 0) + 1
+    choose_or_drop(s)
+
+
+def choose_actions(s: "IbaraState", p: int) -> list[Action]:
+    b = s.combat
+    i = b["choosing"]
+    g = groups(s, b["plays"][i], s.ryan_sp(p))
+    return [Action(p, "choose", (suit,)) for suit in sorted(g)]
+
+
+def choose(s: "IbaraState", a: Action) -> None:
+    b = s.combat
+    b["chosen"][b["choosing"]] = a.args[0]
+    s.say("choose", player=a.player, suit=a.args[0])
+    choose_or_drop(s)
+
+
+def value(s: "IbaraState", i: int) -> tuple[str, int] | None:
+    b = s.combat
+    p = b["players"][i]
+    if not b["plays"][i]:
+        return None
+    g = groups(s, b["plays"][i], s.ryan_sp(p))
+    suit = b["chosen"][i] or max(g, key=lambda k: (g[k], k))
+    strength = g[suit]
+    if suit != SHIELD and s.has_ability(p, "combat") and not s.game.options.gaiblitz_buff:
+        strength += GAIBLITZ_BONUS
+    return suit, strength
+
+
+def resolve(s: "IbaraState") -> None:
+    b = s.combat
+    va, vd = value(s, ATTACKER), value(s, DEFENDER)
+    if va is None and vd is None:
+        result = 0
+    elif va is None:
+        result = -1
+    elif vd is None:
+        result = 1
+    else:
+        result = compare(va, vd)
+    s.say("combat_result", attacker=list(va or ()), defender=list(vd or ()), result=result)
+    finish(s, result)
+
+
+def finish(s: "IbaraState", result: int) -> None:
+    """The loser is placed at random; a defeated escort loses the princess to the winner;
+    on a tie the attacker goes back [designed]. Played cards are discarded."""
+    from .state import ACT
+    b = s.combat
+    attacker, defender = b["players"]
+    for p in (attacker, defender):
+        s.discard.extend(s.shown[p])
+        s.shown[p].clear()
+        s.hands[p].extend(s.played[p])
+        s.played[p].clear()
+    s.combat = None
+    s.commits = None
+    s.phase = ACT
+    if result == 0:
+        s.move_knight(attacker, b["came_from"])
+        s.say("tie", player=attacker)
+    else:
+        winner, loser = (attacker, defender) if result > 0 else (defender, attacker)
+        if s.escort == loser:
+            s.escort = winner
+            s.princess = s.pos[winner]
+            s.say("princess_taken", player=winner, from_player=loser)
+        s.say("won_combat", player=winner, loser=loser)
+        s.random_place_knight(loser, "combat")
+        s.whim_deed(winner, "win_combat")
+    s.check_win()

@@ -1,0 +1,100 @@
+"""いばらの姫と4人の騎士 as a takujo Game: options and the content in play."""
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Any, Literal
+
+from pydantic import Field
+
+from ...core.game import Game, GameOptions
+from .content import CONTENT_FILE, Content, content
+from .state import IbaraState
+
+
+class IbaraOptions(GameOptions):
+    players: int = Field(4, ge=3, le=4, description="number of players (3-4)")
+    mode: Literal["standard", "short"] = Field(
+        "standard", description="short: 2 whims to win; fewer whims, events and jewels (IBR-SHORT)")
+    multi_card_combat: bool = Field(False, description="the addendum's multi-card combat (IBR-COMBAT-MULTI)")
+    anger_penalty: Literal["discard_one", "discard_all", "hybrid_event_one"] = Field(
+        "discard_one", description="penalty of an anger explosion (IBR-ANGER)")
+    sp_cards_to_hand: bool = Field(False, description="SP cards turned up at random go to a hand (IBR-SP)")
+    gaiblitz_buff: bool = Field(False, description="ゲイブリッツ's revised ability (IBR-GABE)")
+    ryan_last: bool = Field(False, description="ライアン's player takes the last turn (IBR-RYAN-02)")
+    content: str = Field("", description="path of a content.toml instead of the built-in stand-in")
+
+
+class IbaraGame(Game):
+    name = "ibara"
+    title = "いばらの姫と4人の騎士"
+    Options = IbaraOptions
+    State = IbaraState
+    options: IbaraOptions
+
+    def _check_options(self, options: GameOptions) -> None:
+        self.content
+
+    def __setattr__(self, key: str, value: Any) -> None:
+        if key in ("content", "_ids"):
+            object.__setattr__(self, key, value)
+            return
+        super().__setattr__(key, value)
+
+    @cached_property
+    def content(self) -> Content:
+        return content(self.options.content or str(CONTENT_FILE))
+
+    @cached_property
+    def _ids(self) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+        """Whims, events and item chips in play; short mode removes some (IBR-SHORT-04..06)."""
+        c = self.content
+        short = self.options.mode == "short"
+        whims = [i for i, w in enumerate(c.whims) if not (short and w.short_remove)]
+        events, items = [], []
+        removed: dict[str, int] = {}
+        for i, e in enumerate(c.events):
+            if short and removed.get(e.id, 0) < e.short_remove:
+                removed[e.id] = removed.get(e.id, 0) + 1
+                continue
+            events.append(i)
+        for i, it in enumerate(c.items):
+            if short and removed.get(it.id, 0) < it.short_remove:
+                removed[it.id] = removed.get(it.id, 0) + 1
+                continue
+            items.append(i)
+        return tuple(whims), tuple(events), tuple(items)
+
+    @property
+    def whim_ids(self) -> tuple[int, ...]:
+        return self._ids[0]
+
+    @property
+    def event_ids(self) -> tuple[int, ...]:
+        return self._ids[1]
+
+    @property
+    def item_ids(self) -> tuple[int, ...]:
+        return self._ids[2]
+
+    def new_state(self, seed: int = 0) -> IbaraState:
+        return IbaraState.new(self, seed)
+
+    def seat_labels(self) -> list[str]:
+        return []
+
+    # ----- presentation and bots ----------------------------------------------------------
+    def heuristic_bot(self) -> Any:
+        from .heuristic import IbaraHeuristic
+        return IbaraHeuristic(self)
+
+    def render_view(self, view: dict[str, Any]) -> str:
+        from .render import render_view
+        return render_view(self, view)
+
+    def describe_action(self, action: str, view: dict[str, Any]) -> str:
+        from .render import describe_action
+        return describe_action(self, action, view)
+
+    def describe_event(self, event: dict[str, Any], view: dict[str, Any] | None = None) -> str | None:
+        from .render import describe_event
+        return describe_event(self, event)

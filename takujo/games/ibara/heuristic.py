@@ -1,0 +1,138 @@
+"""A heuristic Ibara bot that reads only its view (and the public content).
+
+Plan: reach the princess (fighting her escort when the odds are fair), satisfy the face-up
+whim — with items, by visiting, or by exploring corners for items — and walk her to the gate
+once enough whims are held.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...core.action import Action
+from ...core.rng import Rng
+from . import board
+from .content import BEATS, SHIELD
+
+if TYPE_CHECKING:
+    from .game import IbaraGame
+
+
+class IbaraHeuristic:
+    name = "heuristic"
+
+    def __init__(self, game: "IbaraGame") -> None:
+        self.game = game
+        self.c = game.content
+
+    def act(self, view: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
+        by: dict[str, list[Action]] = {}
+        for a in legal:
+            by.setdefault(a.verb, []).append(a)
+        me = view["player"]
+        pub = view["public"]
+        if "fight" in by:
+            return max(by["fight"], key=lambda a: self._play_value(a.args))
+        if "declare" in by:
+            return max(by["declare"], key=lambda a: (a.args[0] <= 2, a.args[0]))
+        if "ring" in by or "noring" in by:
+            return self._ring(view, by)
+        if "choose" in by:
+            return self._choose(view, by)
+        if "drop" in by or "drop_suit" in by:
+            return (by.get("drop") or by["drop_suit"])[0]
+        if "lose" in by:
+            return by["lose"][0]
+        if "discard" in by:
+            return min(by["discard"], key=lambda a: self._keep_value(a.args[0]))
+        if "satisfy" in by:
+            return by["satisfy"][0]
+        goal = self._goal(view)
+        moves = by.get("move", [])
+        if goal is not None and moves:
+            here = board.distances(goal).get(pub["pos"][me], 99)
+            dist = board.distances(goal)
+            best = min(moves, key=lambda a: (dist.get(a.args[1], 99), self._keep_value(a.args[0])))
+            if dist.get(best.args[1], 99) < here and self._fight_ok(view, best):
+                return best
+        if "explore" in by and not self._escorting_ready(view):
+            return max(by["explore"], key=lambda a: self.c.cards[a.args[0]].number)
+        if "gaiblitz" in by:
+            return next(a for a in by["gaiblitz"] if a.args == (me, "draw"))
+        for a in by.get("sp", []):
+            if self.c.cards[a.args[0]].sp == "draw":
+                return a
+        return by["end"][0]
+
+    # ----- helpers ---------------------------------------------------------------------------
+    def _keep_value(self, c: int) -> float:
+        card = self.c.cards[c]
+        if card.is_sp:
+            return 20
+        if card.suit == SHIELD:
+            return 14
+        return card.number
+
+    def _play_value(self, cards: tuple[int, ...]) -> float:
+        cs = [self.c.cards[c] for c in cards]
+        if any(c.suit == SHIELD for c in cs):
+            return 30
+        return sum(15 if c.is_sp else c.number for c in cs) - 0.5 * len(cs)
+
+    def _escorting_ready(self, view: dict[str, Any]) -> bool:
+        pub = view["public"]
+        me = view["player"]
+        return pub["escort"] == me and len(view["zones"]["whims"][me]) >= pub["whims_needed"]
+
+    def _goal(self, view: dict[str, Any]) -> int | None:
+        pub = view["public"]
+        me = view["player"]
+        if pub["escort"] != me:
+            return pub["princess"]
+        if self._escorting_ready(view):
+            return board.GATE
+        up = view["zones"]["whim_up"]
+        if up:
+            whim = self.c.whims[up[0]]
+            if whim.deed == "visit":
+                return whim.square
+            if whim.items:
+                have = [self.c.items[i].id for i in view["zones"]["items"][me]]
+                if not all(have.count(x) >= whim.items.count(x) for x in whim.items):
+                    return self._nearest_corner(pub["pos"][me])
+        return None
+
+    def _nearest_corner(self, sq: int) -> int:
+        dist = board.distances(sq)
+        return min(board.CORNERS, key=lambda c: dist.get(c, 99))
+
+    def _fight_ok(self, view: dict[str, Any], move: Action) -> bool:
+        """Move into a knight only with a strong card left to fight with."""
+        pub = view["public"]
+        me = view["player"]
+        if move.args[1] not in [q for i, q in enumerate(pub["pos"]) if i != me]:
+            return True
+        rest = [c for c in view["zones"]["hand"][me] if c != move.args[0]]
+        return any(not self.c.cards[c].is_sp and self.c.cards[c].number >= 8 for c in rest)
+
+    def _ring(self, view: dict[str, Any], by: dict[str, list[Action]]) -> Action:
+        b = view["public"]["combat"]
+        me = view["player"]
+        i = b["players"].index(me)
+        theirs = [self.c.cards[c] for c in b["plays"][1 - i]]
+        if theirs and by.get("ring"):
+            top = max(c.number for c in theirs)
+            best = max(by["ring"], key=lambda a: self._play_value(a.args))
+            if self._play_value(best.args) > top + 2:
+                return best
+        return by["noring"][0]
+
+    def _choose(self, view: dict[str, Any], by: dict[str, list[Action]]) -> Action:
+        b = view["public"]["combat"]
+        me = view["player"]
+        i = b["players"].index(me)
+        theirs = [self.c.cards[c] for c in b["plays"][1 - i]]
+        suits = {c.suit for c in theirs}
+        for a in by["choose"]:
+            if any(BEATS.get(a.args[0]) == s for s in suits):
+                return a
+        return by["choose"][0]

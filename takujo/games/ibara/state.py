@@ -1,0 +1,641 @@
+"""The state of a game of いばらの姫と4人の騎士 and its turn sequence.
+
+Turn: the event marker is placed at random → draw 3 → actions (move, explore, satisfy a
+whim, SP cards, ゲイブリッツ's ability) → end: irritation, then discard down to 7.
+Combat lives in `combat.py`; the content (cards, whims, events, items) in `content.py`.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...core.action import Action
+from ...core.decision import Decision, DecisionKind, Outcome
+from ...core.rng import Rng
+from ...core.simultaneous import Commits
+from ...core.state import State
+from ...core.visibility import Vis, ZoneSpec
+from . import board, combat
+from .content import ActionCard, Content, Event, Item, Whim
+
+if TYPE_CHECKING:
+    from .game import IbaraGame
+
+DRAW = 3               # [public] draw 3 at the start of a turn
+HAND_LIMIT = 7         # [designed]
+EXPLORE_NEED = 13      # [designed] card played + card flipped
+EXPLORER_BONUS = 4     # [designed] ミレイユ
+MAX_ROUNDS = 40        # [designed] safeguard: the game always ends
+
+ACT, DISCARD, PENALTY, GABE_DISCARD = "act", "discard", "penalty", "gabe_discard"
+COMBAT_DECLARE, COMBAT_PLAY, COMBAT_RING, COMBAT_CHOOSE, COMBAT_DROP = (
+    "combat_declare", "combat_play", "combat_ring", "combat_choose", "combat_drop")
+OVER = "over"
+ABILITIES = ("combat", "movement", "exploration")
+
+
+class IbaraState(State):
+    ZONES = (
+        ZoneSpec("deck", Vis.COUNT),
+        ZoneSpec("discard", Vis.PUBLIC),
+        ZoneSpec("hand", Vis.OWNER, per_player=True),
+        ZoneSpec("played", Vis.OWNER, per_player=True),     # combat cards committed face down
+        ZoneSpec("shown", Vis.PUBLIC, per_player=True),     # combat cards revealed
+        ZoneSpec("item_pool", Vis.COUNT),
+        ZoneSpec("items", Vis.PUBLIC, per_player=True),
+        ZoneSpec("item_discard", Vis.PUBLIC),
+        ZoneSpec("whim_deck", Vis.COUNT),
+        ZoneSpec("whim_up", Vis.PUBLIC),
+        ZoneSpec("whims", Vis.PUBLIC, per_player=True),
+        ZoneSpec("whim_discard", Vis.PUBLIC),
+        ZoneSpec("event_deck", Vis.COUNT),
+        ZoneSpec("event_discard", Vis.PUBLIC),
+    )
+    _PER = ("hands", "played", "shown", "items", "whims")
+    _LISTS = ("deck", "discard", "item_pool", "item_discard", "whim_deck", "whim_up",
+              "whim_discard", "event_deck", "event_discard", "pos", "order", "knights")
+
+    game: "IbaraGame"
+    content: Content
+
+    # ----- creation ---------------------------------------------------------------------
+    @classmethod
+    def new(cls, game: "IbaraGame", seed: int) -> "IbaraState":
+        s = cls.__new__(cls)
+        s._init_base(game, Rng(seed))
+        s.content = game.content
+        n = game.players
+        s.n = n
+        for name in cls._PER:
+            setattr(s, name, [[] for _ in range(n)])
+        s.deck = list(range(len(s.content.cards)))
+        s.discard, s.item_discard, s.whim_up, s.whim_discard, s.event_discard = [], [], [], [], []
+        s.item_pool = list(game.item_ids)
+        s.whim_deck = list(game.whim_ids)
+        s.event_deck = list(game.event_ids)
+        s.irritation = 0
+        s.turn, s.round, s.turn_index = 0, 0, 0
+        s.phase = ACT
+        s.combat = None
+        s.commits = None
+        s.explored = 0
+        s.gabe_used = False
+        s.gabe_target = -1
+        s.gabe_left = 0
+        s.ending = False
+        s.penalty_player = -1
+        s._setup()
+        return s
+
+    def _setup(self) -> None:
+        n = self.n
+        # Knights: each seat gets one at random [designed]; with 3 players one stays out.
+        knights = list(range(len(self.content.knights)))
+        self.shuffle(knights, "knights")
+        self.knights = knights[:n]
+        for p in range(n):
+            self.say("knight", player=p, knight=self.knights[p])
+        # Turn order: seat order; IBR-RYAN-02 puts ライアン's player last.
+        self.order = list(range(n))
+        if self.game.options.ryan_last:
+            ryan = [p for p in range(n) if self.knight(p).kind == "weak"]
+            self.order = [p for p in self.order if p not in ryan] + ryan
+        self.shuffle(self.deck, "action deck")
+        self.shuffle(self.item_pool, "item chips")
+        self.shuffle(self.whim_deck, "whim deck")
+        self.shuffle(self.event_deck, "event deck")
+        self.princess = board.KEEP               # the princess starts in the castle keep [public]
+        self.escort = -1
+        self.event_pos = -1
+        self.pos = [-1] * n
+        for p in self.order:                     # knights enter at random squares [designed]
+            self.pos[p] = self.random_square("start", p, ignore=p)
+            self.say("placed", player=p, square=self.pos[p], why="start")
+        self._start_turn()
+
+    # ----- facts ------------------------------------------------------------------------------
+    def card(self, c: int) -> ActionCard:
+        return self.content.cards[c]
+
+    def item(self, i: int) -> Item:
+        return self.content.items[i]
+
+    def whim(self, w: int) -> Whim:
+        return self.content.whims[w]
+
+    def event(self, e: int) -> Event:
+        return self.content.events[e]
+
+    def knight(self, p: int):
+        return self.content.knights[self.knights[p]]
+
+    @property
+    def turn_player(self) -> int:
+        return self.order[self.turn_index]
+
+    def has_ability(self, p: int, kind: str) -> bool:
+        """IBR-RYAN-01: ライアン has every other knight's ability while escorting the princess."""
+        k = self.knight(p).kind
+        return k == kind or (k == "weak" and self.escort == p and kind in ABILITIES)
+
+    def ryan_sp(self, p: int) -> bool:
+        """IBR-COMBAT-RYAN-01: ライアン (escorting) may add SP cards to multi-card plays."""
+        return self.knight(p).kind == "weak" and self.escort == p
+
+    def whims_needed(self) -> int:
+        return 2 if self.game.options.mode == "short" else 3   # IBR-WIN-01, IBR-SHORT-03
+
+    def occupied(self, ignore: int = -2) -> set[int]:
+        """Squares holding a piece (knight, princess, event marker) — they block placement."""
+        taken = {q for i, q in enumerate(self.pos) if i != ignore}
+        if self.escort != ignore:
+            taken.add(self.princess)
+        if ignore != -1:
+            taken.add(self.event_pos)
+        return taken
+
+    # ----- cards --------------------------------------------------------------------------------
+    def draw(self, p: int, k: int) -> None:
+        for _ in range(k):
+            c = self._top()
+            if c is None:
+                return
+            self.hands[p].append(c)
+            self.say("draw", [p], player=p, card=c)
+        self.say("draw_count", player=p, n=k)
+
+    def _top(self) -> int | None:
+        """The top card; an empty deck is rebuilt from the shuffled discard pile [designed]."""
+        if not self.deck:
+            if not self.discard:
+                return None
+            self.deck, self.discard = self.discard, []
+            self.shuffle(self.deck, "action deck")
+        return self.deck.pop()
+
+    def flip(self, why: str, taker: int, placement: bool) -> int:
+        """Turn up the top card for a random number (IBR-SP-01..07). An SP card is no number:
+        for placement another card is flipped, for exploration it counts 0. With
+        `sp_cards_to_hand` the SP card goes to `taker`'s hand instead of the discard."""
+        for _ in range(len(self.content.cards) + 1):
+            c = self._top()
+            if c is None:
+                return 0
+            card = self.card(c)
+            self.say("flip", card=c, why=why)
+            if not card.is_sp:
+                self.discard.append(c)
+                return card.number
+            if self.game.options.sp_cards_to_hand:
+                self.hands[taker].append(c)                  # IBR-SP-02
+                self.say("sp_to_hand", player=taker, card=c, why=why)
+            else:
+                self.discard.append(c)
+            if not placement:
+                return 0
+        return 0
+
+    def random_square(self, why: str, taker: int, ignore: int) -> int:
+        """IBR-RANDOM-01..04: the flipped number, +1 while occupied, 12 wrapping to 1."""
+        n = self.flip(why, taker, placement=True) or 1
+        taken = self.occupied(ignore)
+        for k in range(12):
+            sq = board.wrap(n + k)
+            if sq not in taken:
+                return sq
+        return board.wrap(n)   # guarded: 12 squares and at most 6 pieces
+
+    def random_place_knight(self, p: int, why: str) -> None:
+        """The knight goes alone (the princess stays where she is)."""
+        if self.escort == p:
+            self.escort = -1
+            self.say("princess_left", player=p)
+        sq = self.random_square(why, p, ignore=p)
+        self.pos[p] = sq
+        self.say("placed", player=p, square=sq, why=why)
+
+    def move_knight(self, p: int, sq: int) -> None:
+        self.pos[p] = sq
+        if self.escort == p:
+            self.princess = sq
+
+    # ----- turn sequence ----------------------------------------------------------------------
+    def _start_turn(self) -> None:
+        p = self.turn_player
+        self.turn += 1
+        if self.turn_index == 0:
+            self.round += 1
+        self.say("turn", player=p, turn=self.turn, round=self.round)
+        self.explored = 0
+        self.gabe_used = False
+        self.ending = False
+        # 1. the event marker is placed at random (IBR-SP-03: the active player takes an SP).
+        self.event_pos = self.random_square("event_marker", p, ignore=-1)
+        self.say("event_marker", square=self.event_pos)
+        # 2. draw 3.
+        self.draw(p, DRAW)
+        self.phase = ACT
+
+    def end_turn(self) -> None:
+        p = self.turn_player
+        self.ending = True
+        self._irritation(p)
+        if self.outcome is not None:
+            return
+        if self.phase == PENALTY:
+            return
+        self._after_irritation()
+
+    def _after_irritation(self) -> None:
+        p = self.turn_player
+        self.phase = DISCARD
+        if len(self.hands[p]) <= HAND_LIMIT:
+            self._next_turn()
+
+    def _next_turn(self) -> None:
+        self.turn_index = (self.turn_index + 1) % self.n
+        if self.turn_index == 0 and self.round >= MAX_ROUNDS:
+            counts = [len(w) for w in self.whims]
+            best = max(counts)
+            self.finish(tuple(q for q in range(self.n) if counts[q] == best), "time")
+            return
+        self._start_turn()
+
+    def finish(self, winners: tuple[int, ...], reason: str) -> None:
+        if self.outcome is None:
+            self.outcome = Outcome(winners, reason, tuple(len(w) for w in self.whims))
+            self.phase = OVER
+            self.say("game_over", winners=list(winners), reason=reason)
+
+    def check_win(self) -> None:
+        """IBR-WIN-01 / IBR-SHORT-03: at the gate, escorting her, with enough whims."""
+        for p in range(self.n):
+            if self.pos[p] == board.GATE and self.escort == p and len(self.whims[p]) >= self.whims_needed():
+                self.finish((p,), "escape")
+
+    # ----- princess and whims -----------------------------------------------------------------
+    def _irritation(self, p: int) -> None:
+        """IBR-IRR-05/06/07, checked once at the end of the escort's turn."""
+        if self.escort != p:
+            return
+        if not self.whim_up:
+            if self.whim_deck:
+                w = self.whim_deck.pop()
+                self.whim_up.append(w)
+                self.irritation = 0                       # IBR-IRR-01
+                self.say("whim", card=w)
+                self.whim_deed(p, "visit")
+            return
+        self.raise_irritation(p, 1, by_event=False)
+
+    def raise_irritation(self, p: int, n: int, by_event: bool) -> None:
+        if not self.whim_up:
+            return
+        self.irritation += n
+        self.say("irritation", value=self.irritation, limit=self.whim(self.whim_up[0]).limit)
+        if self.irritation >= self.whim(self.whim_up[0]).limit:
+            self.explode(by_event)
+
+    def explode(self, by_event: bool) -> None:
+        """The princess's anger explodes: the whim is discarded, the counter removed
+        (IBR-IRR-03), the escort penalised (IBR-ANGER) and placed at random (IBR-SP-05)."""
+        w = self.whim_up.pop()
+        self.whim_discard.append(w)
+        self.irritation = 0
+        p = self.escort
+        self.say("anger", player=p, card=w, by_event=by_event)
+        if p < 0:
+            return
+        mode = self.game.options.anger_penalty
+        lose_all = mode == "discard_all" or (mode == "hybrid_event_one" and not by_event)
+        held = self.whims[p]
+        if lose_all:
+            self.whim_discard.extend(held)
+            self.say("whims_lost", player=p, cards=list(held))
+            held.clear()
+        elif len({self.whim(x).id for x in held}) > 1:
+            self.phase = PENALTY                          # IBR-ANGER-01: the player chooses
+            self.penalty_player = p
+            return
+        elif held:
+            self.whim_discard.append(held.pop())
+            self.say("whims_lost", player=p, cards=[self.whim_discard[-1]])
+        self.random_place_knight(p, "anger")
+
+    def take_whim(self, p: int) -> None:
+        w = self.whim_up.pop()
+        self.whims[p].append(w)
+        self.irritation = 0                               # IBR-IRR-04
+        self.say("whim_taken", player=p, card=w)
+        self.check_win()
+
+    def whim_deed(self, p: int, deed: str) -> None:
+        """A whim satisfied by a deed: winning a combat, or standing on a square."""
+        if self.escort != p or not self.whim_up:
+            return
+        w = self.whim(self.whim_up[0])
+        if w.deed == deed and (deed != "visit" or self.pos[p] == w.square):
+            self.take_whim(p)
+
+    # ----- events and items --------------------------------------------------------------------
+    def gain_item(self, p: int, item_id: str | None) -> None:
+        pool = [i for i in self.item_pool if item_id is None or self.item(i).id == item_id]
+        if not pool:
+            self.say("no_item", player=p)
+            return
+        i = pool[0] if item_id is not None else self.item_pool[-1]
+        self.item_pool.remove(i)
+        self.items[p].append(i)
+        self.say("item", player=p, item=i)
+
+    def trigger_event(self, p: int) -> None:
+        if not self.event_deck:
+            self.event_deck, self.event_discard = self.event_discard, []
+            self.shuffle(self.event_deck, "event deck")
+            if not self.event_deck:
+                return
+        e = self.event_deck.pop()
+        self.event_discard.append(e)
+        eff = self.event(e).effect
+        self.say("event", player=p, card=e)
+        do = eff["do"]
+        if do == "gain_item":
+            self.gain_item(p, eff["item"])
+        elif do == "random_item":
+            self.gain_item(p, None)
+        elif do == "draw":
+            self.draw(p, int(eff.get("n", 1)))
+        elif do == "discard_random":
+            for _ in range(int(eff.get("n", 1))):
+                if self.hands[p]:
+                    c = self.hands[p].pop(self.pick(len(self.hands[p]), "discard_random", player=p))
+                    self.discard.append(c)
+                    self.say("discard", player=p, card=c)
+        elif do == "random_placement":
+            self.random_place_knight(p, "event")
+        elif do == "irritation":
+            self.raise_irritation(self.escort, int(eff.get("n", 1)), by_event=True)   # IBR-ANGER-04
+
+    # ----- driver surface -----------------------------------------------------------------------
+    @property
+    def pending(self) -> Decision | None:
+        if self.outcome is not None:
+            return None
+        ph = self.phase
+        if ph in (COMBAT_PLAY, COMBAT_DROP):
+            return Decision(DecisionKind.SIMULTANEOUS, self.commits.waiting(), ph)
+        if ph == COMBAT_DECLARE:
+            return Decision(DecisionKind.TURN, (self.combat["players"][self.combat["declared"]],), ph)
+        if ph == COMBAT_RING:
+            return Decision(DecisionKind.TURN, (self.combat["players"][self.combat["ring_turn"]],), ph)
+        if ph == COMBAT_CHOOSE:
+            return Decision(DecisionKind.TURN, (self.combat["players"][self.combat["choosing"]],), ph)
+        if ph == PENALTY:
+            return Decision(DecisionKind.TURN, (self.penalty_player,), ph)
+        if ph == GABE_DISCARD:
+            return Decision(DecisionKind.TURN, (self.gabe_target,), ph)
+        return Decision(DecisionKind.TURN, (self.turn_player,), ph)
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        pend = self.pending
+        if pend is None:
+            return []
+        if player is None:
+            return [a for p in pend.players for a in self.legal_actions(p)]
+        if player not in pend.players:
+            return []
+        ph = self.phase
+        if ph == ACT:
+            return self._act_actions(player)
+        if ph == DISCARD:
+            return [Action(player, "discard", (c,)) for c in sorted(set(self.hands[player]))]
+        if ph == PENALTY:
+            ids: dict[str, int] = {}
+            for w in self.whims[player]:
+                ids.setdefault(self.whim(w).id, w)
+            return [Action(player, "lose", (w,)) for w in ids.values()]
+        if ph == GABE_DISCARD:
+            return [Action(player, "discard", (c,)) for c in sorted(set(self.hands[player]))]
+        if ph == COMBAT_DECLARE:
+            options, _ = combat.declare_options(self)
+            return [Action(player, "declare", (k,)) for k in options]
+        if ph == COMBAT_PLAY:
+            return combat.play_actions(self, player)
+        if ph == COMBAT_RING:
+            return combat.ring_actions(self, player)
+        if ph == COMBAT_CHOOSE:
+            return combat.choose_actions(self, player)
+        if ph == COMBAT_DROP:
+            return combat.drop_actions(self, player)
+        return []
+
+    def _blocked(self, p: int) -> frozenset[int]:
+        taken = {q for i, q in enumerate(self.pos) if i != p} | {self.event_pos}
+        if self.escort != p:
+            taken.add(self.princess)
+        return frozenset(taken)
+
+    def _act_actions(self, p: int) -> list[Action]:
+        out: list[Action] = []
+        hand = sorted(set(self.hands[p]))
+        bonus = 1 if self.has_ability(p, "movement") else 0
+        blocked = self._blocked(p)
+        can_leave = self.escort == p and len(self.whims[p]) >= self.whims_needed()
+        seen_moves: set[tuple[int, int]] = set()
+        for c in hand:
+            card = self.card(c)
+            if card.is_sp:
+                out.extend(self._sp_actions(p, c))
+                continue
+            steps = card.move + bonus
+            if (steps, 0) in seen_moves:
+                continue
+            seen_moves.add((steps, 0))
+            for sq in sorted(board.reachable(self.pos[p], steps, blocked)):
+                if sq == board.GATE and not can_leave:
+                    continue                               # the gate opens only to leave [designed]
+                out.append(Action(p, "move", (c, sq)))
+        limit = 2 if self.has_ability(p, "exploration") else 1
+        if self.pos[p] in board.CORNERS and self.explored < limit:
+            out.extend(Action(p, "explore", (c,)) for c in hand if not self.card(c).is_sp)
+        if self.escort == p and self.whim_up and self.whim(self.whim_up[0]).items:
+            need = self.whim(self.whim_up[0]).items
+            have = [self.item(i).id for i in self.items[p]]
+            if all(have.count(x) >= need.count(x) for x in need):
+                out.append(Action(p, "satisfy"))
+        if self.game.options.gaiblitz_buff and self.has_ability(p, "combat") and not self.gabe_used:
+            for q in range(self.n):                        # IBR-GABE-01/02: himself allowed
+                out.append(Action(p, "gaiblitz", (q, "draw")))
+                if self.hands[q] and not (q == p and len(self.hands[q]) <= 0):
+                    out.append(Action(p, "gaiblitz", (q, "discard")))
+        out.append(Action(p, "end"))
+        return out
+
+    def _sp_actions(self, p: int, c: int) -> list[Action]:
+        sp = self.card(c).sp
+        taken = self.occupied(ignore=p)
+        if sp == "draw":
+            return [Action(p, "sp", (c,))]
+        if sp == "teleport":
+            return [Action(p, "sp", (c, sq)) for sq in board.NUMBERED if sq not in taken]
+        return [Action(p, "sp", (c, sq)) for sq in board.NUMBERED if sq not in taken | {self.event_pos}]
+
+    def _apply(self, a: Action) -> None:
+        ph = self.phase
+        if ph == ACT:
+            self._apply_act(a)
+        elif ph in (DISCARD, GABE_DISCARD):
+            p = a.player
+            self.hands[p].remove(a.args[0])
+            self.discard.append(a.args[0])
+            self.say("discard", player=p, card=a.args[0])
+            if ph == DISCARD and len(self.hands[p]) <= HAND_LIMIT:
+                self._next_turn()
+            elif ph == GABE_DISCARD:
+                self.gabe_left -= 1
+                if self.gabe_left <= 0 or not self.hands[p]:
+                    self.phase = ACT
+        elif ph == PENALTY:
+            held = self.whims[a.player]
+            held.remove(a.args[0])
+            self.whim_discard.append(a.args[0])
+            self.say("whims_lost", player=a.player, cards=[a.args[0]])
+            self.phase = ACT
+            self.random_place_knight(a.player, "anger")
+            if self.ending:
+                self._after_irritation()
+        elif ph == COMBAT_DECLARE:
+            combat.declare(self, a)
+        elif ph == COMBAT_PLAY:
+            combat.commit(self, a)
+        elif ph == COMBAT_RING:
+            combat.use_ring(self, a)
+        elif ph == COMBAT_CHOOSE:
+            combat.choose(self, a)
+        elif ph == COMBAT_DROP:
+            combat.drop(self, a)
+
+    def _apply_act(self, a: Action) -> None:
+        p, verb, args = a.player, a.verb, a.args
+        if verb == "move":
+            c, sq = args
+            self.hands[p].remove(c)
+            self.discard.append(c)
+            came_from = self.pos[p]
+            self.move_knight(p, sq)
+            self.say("move", player=p, card=c, square=sq)
+            rival = next((q for q in range(self.n) if q != p and self.pos[q] == sq), None)
+            if sq == board.GATE:
+                self.check_win()
+            elif rival is not None:
+                combat.start(self, p, rival, came_from)    # entering a knight's square
+                return
+            elif self.princess == sq and self.escort < 0:
+                self.escort = p                           # she follows you [public]
+                self.say("escort", player=p)
+            if sq == self.event_pos:
+                self.trigger_event(p)
+            self.whim_deed(p, "visit")
+        elif verb == "explore":
+            c = args[0]
+            self.hands[p].remove(c)
+            self.discard.append(c)
+            self.explored += 1
+            flipped = self.flip("explore", p, placement=False)       # IBR-SP-06
+            bonus = EXPLORER_BONUS if self.has_ability(p, "exploration") else 0
+            total = self.card(c).number + flipped + bonus
+            ok = total >= EXPLORE_NEED
+            self.say("explore", player=p, card=c, flipped=flipped, total=total, success=ok)
+            if ok:
+                self.gain_item(p, None)
+        elif verb == "satisfy":
+            need = list(self.whim(self.whim_up[0]).items)
+            for i in list(self.items[p]):
+                if self.item(i).id in need:
+                    need.remove(self.item(i).id)
+                    self.items[p].remove(i)
+                    self.item_discard.append(i)
+            self.take_whim(p)
+        elif verb == "sp":
+            c = args[0]
+            self.hands[p].remove(c)
+            self.discard.append(c)
+            sp = self.card(c).sp
+            self.say("sp", player=p, card=c, target=list(args[1:]))
+            if sp == "draw":
+                self.draw(p, 2)
+            elif sp == "teleport":
+                self.move_knight(p, args[1])
+                self.whim_deed(p, "visit")
+            else:
+                self.event_pos = args[1]
+        elif verb == "gaiblitz":
+            q, mode = args
+            self.gabe_used = True
+            self.say("gaiblitz", player=p, target=q, mode=mode)
+            if mode == "draw":
+                self.draw(q, 3)
+            else:                                          # IBR-GABE-01: the target chooses
+                self.gabe_target = q
+                self.gabe_left = min(3, len(self.hands[q]))
+                self.phase = GABE_DISCARD
+        elif verb == "end":
+            self.end_turn()
+
+    # ----- statistics -----------------------------------------------------------------------
+    def seat_labels(self) -> list[str]:
+        """The knight at each seat, for per-knight win rates."""
+        return [self.knight(p).name_ja for p in range(self.n)]
+
+    def stats(self) -> dict[str, float]:
+        return {"anger_explosions": sum(1 for e in self.log if e["e"] == "anger")}
+
+    # ----- zones and public facts ---------------------------------------------------------------
+    def zone(self, name: str) -> Any:
+        return getattr(self, "hands" if name == "hand" else name)
+
+    def public_info(self) -> dict[str, Any]:
+        return {
+            "turn": self.turn, "round": self.round, "turn_player": self.turn_player,
+            "phase": self.phase, "order": list(self.order), "knights": list(self.knights),
+            "pos": list(self.pos), "princess": self.princess, "escort": self.escort,
+            "event_marker": self.event_pos, "irritation": self.irritation,
+            "whims_needed": self.whims_needed(), "explored": self.explored,
+            "combat": combat.public(self.combat) if self.combat else None,
+        }
+
+    # ----- copy and serialise -------------------------------------------------------------------
+    _SCALARS = ("n", "irritation", "turn", "round", "turn_index", "phase", "explored", "gabe_used",
+                "gabe_target", "gabe_left", "ending", "penalty_player", "princess", "escort", "event_pos")
+
+    def clone(self) -> "IbaraState":
+        s = IbaraState.__new__(IbaraState)
+        self._clone_base(s)
+        s.content = self.content
+        for name in self._PER:
+            setattr(s, name, [x[:] for x in getattr(self, name)])
+        for name in self._LISTS:
+            setattr(s, name, getattr(self, name)[:])
+        for name in self._SCALARS:
+            setattr(s, name, getattr(self, name))
+        s.combat = combat.copy(self.combat) if self.combat else None
+        s.commits = self.commits.clone() if self.commits else None
+        return s
+
+    def _to_json(self) -> dict[str, Any]:
+        d: dict[str, Any] = {name: [list(x) for x in getattr(self, name)] for name in self._PER}
+        d.update({name: list(getattr(self, name)) for name in self._LISTS})
+        d.update({name: getattr(self, name) for name in self._SCALARS})
+        d["combat"] = combat.copy(self.combat) if self.combat else None
+        d["commits"] = self.commits.to_json() if self.commits else None
+        return d
+
+    def _from_json(self, d: dict[str, Any]) -> None:
+        self.content = self.game.content
+        for name in self._PER:
+            setattr(self, name, [list(x) for x in d[name]])
+        for name in self._LISTS:
+            setattr(self, name, list(d[name]))
+        for name in self._SCALARS:
+            setattr(self, name, d[name])
+        self.combat = combat.copy(d["combat"]) if d["combat"] else None
+        self.commits = Commits.from_json(d["commits"]) if d["commits"] else None

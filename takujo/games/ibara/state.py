@@ -82,6 +82,7 @@ class IbaraState(State):
         s.gabe_target = -1
         s.gabe_left = 0
         s.ending = False
+        s.moved = False
         s.penalty_player = -1
         s._setup()
         return s
@@ -227,6 +228,7 @@ class IbaraState(State):
         self.say("turn", player=p, turn=self.turn, round=self.round)
         self.explored = 0
         self.gabe_used = False
+        self.moved = False
         self.ending = False
         # 1. the event marker is placed at random (IBR-SP-03: the active player takes an SP).
         self.event_pos = self.random_square("event_marker", p, ignore=-1)
@@ -446,6 +448,8 @@ class IbaraState(State):
             if card.is_sp:
                 out.extend(self._sp_actions(p, c))
                 continue
+            if self.gabe_used:
+                continue                                   # ゲイブリッツ's ability took the move
             steps = card.move + bonus
             if (steps, 0) in seen_moves:
                 continue
@@ -462,7 +466,10 @@ class IbaraState(State):
             have = [self.item(i).id for i in self.items[p]]
             if all(have.count(x) >= need.count(x) for x in need):
                 out.append(Action(p, "satisfy"))
-        if self.game.options.gaiblitz_buff and self.has_ability(p, "combat") and not self.gabe_used:
+        # IBR-GABE-01 [designed use]: once per turn, in place of moving — not after a move,
+        # and no move after it.
+        if self.game.options.gaiblitz_buff and self.has_ability(p, "combat") and not self.gabe_used \
+                and not self.moved:
             for q in range(self.n):                        # IBR-GABE-01/02: himself allowed
                 out.append(Action(p, "gaiblitz", (q, "draw")))
                 if self.hands[q] and not (q == p and len(self.hands[q]) <= 0):
@@ -518,6 +525,7 @@ class IbaraState(State):
         p, verb, args = a.player, a.verb, a.args
         if verb == "move":
             c, sq = args
+            self.moved = True
             self.hands[p].remove(c)
             self.discard.append(c)
             came_from = self.pos[p]
@@ -564,6 +572,7 @@ class IbaraState(State):
             if sp == "draw":
                 self.draw(p, 2)
             elif sp == "teleport":
+                self.moved = True
                 self.move_knight(p, args[1])
                 self.whim_deed(p, "visit")
             else:
@@ -604,7 +613,7 @@ class IbaraState(State):
         }
 
     # ----- copy and serialise -------------------------------------------------------------------
-    _SCALARS = ("n", "irritation", "turn", "round", "turn_index", "phase", "explored", "gabe_used",
+    _SCALARS = ("n", "irritation", "turn", "round", "turn_index", "phase", "explored", "gabe_used", "moved",
                 "gabe_target", "gabe_left", "ending", "penalty_player", "princess", "escort", "event_pos")
 
     def clone(self) -> "IbaraState":

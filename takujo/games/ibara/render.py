@@ -1,6 +1,7 @@
 """Terminal presentation of Ibara views, actions and events (rich markup)."""
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from rich.markup import escape
@@ -11,12 +12,13 @@ if TYPE_CHECKING:
     from .game import IbaraGame
 
 LAYOUT = [
-    "          {12}    {1}*    {2}        ({gate} lies beyond square 1)",
-    "      {11}                  {3}",
-    "   {10}*        {0}         {4}*     (the keep connects to 3, 6, 9 and 12)",
-    "       {9}                  {5}",
-    "          {8}     {7}*    {6}",
+    "          <12>    <1>*    <2>        (<13> lies beyond square 1)",
+    "      <11>                  <3>",
+    "   <10>*        <0>         <4>*     (the keep connects to 3, 6, 9 and 12)",
+    "       <9>                  <5>",
+    "          <8>     <7>*    <6>",
 ]
+_CELL = re.compile(r"<(\d+)>")
 
 
 def card_label(game: "IbaraGame", c: int) -> str:
@@ -36,16 +38,14 @@ def render_view(game: "IbaraGame", view: dict[str, Any]) -> str:
     marks[pub["princess"]] = marks.get(pub["princess"], "") + "姫"
     if pub["event_marker"] >= 0:
         marks[pub["event_marker"]] = marks.get(pub["event_marker"], "") + "E"
-    cells = {str(sq): f"[{board.NAMES[sq]}{(':' + marks[sq]) if sq in marks else ''}]" for sq in range(13)}
-    cells["gate"] = f"[門{(':' + marks[board.GATE]) if board.GATE in marks else ''}]"
+    cells = {sq: f"[{board.NAMES[sq]}{(':' + marks[sq]) if sq in marks else ''}]" for sq in range(14)}
     lines = [f"[bold]ラウンド {pub['round']} ターン {pub['turn']}[/] — player {pub['turn_player']} ({pub['phase']})"]
-    lines += [escape(row.format(**{("gate" if k == "gate" else k): v for k, v in cells.items()}))
-              for row in LAYOUT]
+    lines += [escape(_CELL.sub(lambda m: cells[int(m.group(1))], row)) for row in LAYOUT]
     lines.append("K0..: 騎士, 姫: princess, E: event marker, *: exploration corner")
     up = z["whim_up"]
     if up:
         w = c.whims[up[0]]
-        need = ", ".join(c.items[0].name_ja if False else _item_name(game, x) for x in w.items) or (
+        need = ", ".join(_item_name(game, x) for x in w.items) or (
             "戦闘に勝つ" if w.deed == "win_combat" else f"マス{w.square}へ")
         lines.append(f"ワガママ: 「{escape(w.name_ja)}」 ({need}) イライラ {pub['irritation']}/{w.limit}")
     for p in range(len(pub["pos"])):

@@ -74,14 +74,7 @@ class ToyState(State):
                             f"bid 0..{MAX_BID} points; the single highest bid gains {BID_GAIN}")
         return Decision(DecisionKind.TURN, (self.current,), "roll or hold")
 
-    def legal_actions(self, player: int | None = None) -> list[Action]:
-        pend = self.pending
-        if pend is None:
-            return []
-        if player is None:
-            return [a for p in pend.players for a in self.legal_actions(p)]
-        if player not in pend.players:
-            return []
+    def _legal(self, player: int) -> list[Action]:
         if self.commits is not None:
             return [Action(player, "bid", (b,)) for b in range(min(MAX_BID, self.scores[player]) + 1)]
         return [Action(player, "roll"), Action(player, "hold")]

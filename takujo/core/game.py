@@ -6,6 +6,7 @@
 """
 from __future__ import annotations
 
+import importlib
 import re
 from abc import ABC, abstractmethod
 from pathlib import Path
@@ -132,24 +133,45 @@ class Game(ABC):
         A file that cannot be read raises OSError (or UnicodeDecodeError)."""
         raise NotSupportedError(f"{cls.name} has no decks")
 
-    # ----- presentation and bots (games override these) ------------------------------
+    # ----- presentation and bots ---------------------------------------------------------
+    #: module with ``render_view(game, view)``, ``describe_action(game, action, view)`` and
+    #: ``describe_event(game, event)``; None for the plain defaults below
+    presentation: ClassVar[str | None] = None
+    #: ``"module:Class"`` of the game's heuristic bot (constructed with the game)
+    heuristic: ClassVar[str | None] = None
+
+    def _presenter(self) -> Any:
+        return importlib.import_module(self.presentation) if self.presentation else None
+
     def heuristic_bot(self) -> Any:
         """This game's heuristic bot (an object with ``act(view, legal, rng)``)."""
-        raise NotImplementedError(f"{self.name} has no heuristic bot")
+        if not self.heuristic:
+            raise NotImplementedError(f"{self.name} has no heuristic bot")
+        module, _, cls = self.heuristic.partition(":")
+        return getattr(importlib.import_module(module), cls)(self)
 
     def render_view(self, view: dict[str, Any]) -> str:
         """A text picture of a view for the terminal (rich markup allowed)."""
+        if (mod := self._presenter()) is not None:
+            return mod.render_view(self, view)
         import json
         return json.dumps({k: v for k, v in view.items() if k != "log"}, ensure_ascii=False, indent=1)
 
     def describe_action(self, action: str, view: dict[str, Any]) -> str:
         """A person-readable label for the action notation `action` (rich markup allowed)."""
+        if (mod := self._presenter()) is not None:
+            return mod.describe_action(self, action, view)
         return action
 
     def describe_event(self, event: dict[str, Any], view: dict[str, Any] | None = None) -> str | None:
         """One log line for an event (rich markup allowed), or None to leave it out."""
+        if (mod := self._presenter()) is not None:
+            return mod.describe_event(self, event)
         fields = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("e", "to", "chance"))
         return f"{event['e']}: {fields}"
+
+    # ----- decks (games with deck construction override these) ---------------------------
+
 
 
 def _describe(exc: ValidationError, given: dict[str, Any]) -> str:

@@ -50,9 +50,21 @@ class State(ABC):
     def pending(self) -> Decision | None:
         """The decision the game waits for, or None once the game is over."""
 
-    @abstractmethod
     def legal_actions(self, player: int | None = None) -> list[Action]:
-        """Legal actions of `player` (default: every player the pending decision names)."""
+        """Legal actions of `player` (default: every player the pending decision names);
+        [] for a player who is not to act."""
+        pend = self.pending
+        if pend is None:
+            return []
+        if player is None:
+            return [a for p in pend.players for a in self._legal(p)]
+        if player not in pend.players:
+            return []
+        return self._legal(player)
+
+    @abstractmethod
+    def _legal(self, player: int) -> list[Action]:
+        """Legal actions of `player`, who is named by the pending decision."""
 
     @abstractmethod
     def _apply(self, action: Action) -> None:

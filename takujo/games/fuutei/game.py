@@ -35,6 +35,8 @@ class FuuteiGame(Game):
     title = "風帝伝説FIGHTER カードゲーム (15周年版)"
     Options = FuuteiOptions
     State = FuuteiState
+    presentation = "takujo.games.fuutei.render"
+    heuristic = "takujo.games.fuutei.heuristic:FuuteiHeuristic"
     options: FuuteiOptions
 
     def _check_options(self, options: GameOptions) -> None:
@@ -57,19 +59,3 @@ class FuuteiGame(Game):
     def new_state(self, seed: int = 0) -> FuuteiState:
         return FuuteiState.new(self, seed)
 
-    # ----- presentation and bots ----------------------------------------------------------
-    def heuristic_bot(self) -> Any:
-        from .heuristic import FuuteiHeuristic
-        return FuuteiHeuristic(self)
-
-    def render_view(self, view: dict[str, Any]) -> str:
-        from .render import render_view
-        return render_view(self, view)
-
-    def describe_action(self, action: str, view: dict[str, Any]) -> str:
-        from .render import describe_action
-        return describe_action(self, action, view)
-
-    def describe_event(self, event: dict[str, Any], view: dict[str, Any] | None = None) -> str | None:
-        from .render import describe_event
-        return describe_event(self, event)

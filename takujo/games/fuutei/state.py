@@ -299,14 +299,7 @@ class FuuteiState(State):
             return Decision(DecisionKind.TURN, (self.battle["actor"],), self.phase)
         return Decision(DecisionKind.TURN, (self.turn_player,), self.phase)
 
-    def legal_actions(self, player: int | None = None) -> list[Action]:
-        pend = self.pending
-        if pend is None:
-            return []
-        if player is None:
-            return [a for p in pend.players for a in self.legal_actions(p)]
-        if player not in pend.players:
-            return []
+    def _legal(self, player: int) -> list[Action]:
         if self.windows:
             return effects.tawake_actions(self, player)
         phase = self.phase

@@ -55,7 +55,7 @@ def legal_plays(s: "IbaraState", p: int, size: int, defender: bool, ryan_sp: boo
     out = []
     seen = set()
     for combo in combinations(hand, size):
-        key = tuple(sorted((s.card(c).suit or "SP", s.card(c).number) for c in combo))
+        key = tuple(sorted((s.card(c).suit or "SP", s.card(c).number, s.card(c).sp or "") for c in combo))
         if key in seen:
             continue                                   # identical cards: one action is enough
         g = groups(s, list(combo), ryan_sp)

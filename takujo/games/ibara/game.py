@@ -6,6 +6,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
+from ...core.action import Action
 from ...core.game import Game, GameOptions
 from .content import CONTENT_FILE, Content, content
 from .state import IbaraState
@@ -29,6 +30,8 @@ class IbaraGame(Game):
     title = "いばらの姫と4人の騎士"
     Options = IbaraOptions
     State = IbaraState
+    presentation = "takujo.games.ibara.render"
+    heuristic = "takujo.games.ibara.heuristic:IbaraHeuristic"
     options: IbaraOptions
 
     def _check_options(self, options: GameOptions) -> None:
@@ -76,25 +79,16 @@ class IbaraGame(Game):
     def item_ids(self) -> tuple[int, ...]:
         return self._ids[2]
 
+    def parse_action(self, text: str, player: int) -> Action:
+        """As usual; the cards of a combat play may be typed in any order."""
+        action = super().parse_action(text, player)
+        if action.verb in ("fight", "ring") and all(isinstance(a, int) for a in action.args):
+            action = Action(player, action.verb, tuple(sorted(action.args)))
+        return action
+
     def new_state(self, seed: int = 0) -> IbaraState:
         return IbaraState.new(self, seed)
 
     def seat_labels(self) -> list[str]:
         return []
 
-    # ----- presentation and bots ----------------------------------------------------------
-    def heuristic_bot(self) -> Any:
-        from .heuristic import IbaraHeuristic
-        return IbaraHeuristic(self)
-
-    def render_view(self, view: dict[str, Any]) -> str:
-        from .render import render_view
-        return render_view(self, view)
-
-    def describe_action(self, action: str, view: dict[str, Any]) -> str:
-        from .render import describe_action
-        return describe_action(self, action, view)
-
-    def describe_event(self, event: dict[str, Any], view: dict[str, Any] | None = None) -> str | None:
-        from .render import describe_event
-        return describe_event(self, event)

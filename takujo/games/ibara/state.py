@@ -148,7 +148,7 @@ class IbaraState(State):
     def occupied(self, ignore: int = -2) -> set[int]:
         """Squares holding a piece (knight, princess, event marker) — they block placement."""
         taken = {q for i, q in enumerate(self.pos) if i != ignore}
-        if self.escort != ignore:
+        if self.escort < 0 or self.escort != ignore:      # the lone princess blocks too
             taken.add(self.princess)
         if ignore != -1:
             taken.add(self.event_pos)
@@ -397,14 +397,7 @@ class IbaraState(State):
             return Decision(DecisionKind.TURN, (self.gabe_target,), ph)
         return Decision(DecisionKind.TURN, (self.turn_player,), ph)
 
-    def legal_actions(self, player: int | None = None) -> list[Action]:
-        pend = self.pending
-        if pend is None:
-            return []
-        if player is None:
-            return [a for p in pend.players for a in self.legal_actions(p)]
-        if player not in pend.players:
-            return []
+    def _legal(self, player: int) -> list[Action]:
         ph = self.phase
         if ph == ACT:
             return self._act_actions(player)
@@ -442,7 +435,8 @@ class IbaraState(State):
         bonus = 1 if self.has_ability(p, "movement") else 0
         blocked = self._blocked(p)
         can_leave = self.escort == p and len(self.whims[p]) >= self.whims_needed()
-        seen_moves: set[tuple[int, int]] = set()
+        seen_cards: set[tuple[str | None, int]] = set()
+        reach: dict[int, list[int]] = {}
         for c in hand:
             card = self.card(c)
             if card.is_sp:
@@ -450,11 +444,14 @@ class IbaraState(State):
                 continue
             if self.gabe_used:
                 continue                                   # ゲイブリッツ's ability took the move
-            steps = card.move + bonus
-            if (steps, 0) in seen_moves:
+            # Which card is spent matters: only identical cards share one set of moves.
+            if (card.suit, card.number) in seen_cards:
                 continue
-            seen_moves.add((steps, 0))
-            for sq in sorted(board.reachable(self.pos[p], steps, blocked)):
+            seen_cards.add((card.suit, card.number))
+            steps = card.move + bonus
+            if steps not in reach:
+                reach[steps] = sorted(board.reachable(self.pos[p], steps, blocked))
+            for sq in reach[steps]:
                 if sq == board.GATE and not can_leave:
                     continue                               # the gate opens only to leave [designed]
                 out.append(Action(p, "move", (c, sq)))

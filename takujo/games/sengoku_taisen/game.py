@@ -30,6 +30,8 @@ class SengokuGame(Game):
     title = "戦国大戦 双 TCG"
     Options = SengokuOptions
     State = SengokuState
+    presentation = "takujo.games.sengoku_taisen.render"
+    heuristic = "takujo.games.sengoku_taisen.heuristic:SengokuHeuristic"
     options: SengokuOptions
 
     def _check_options(self, options: GameOptions) -> None:
@@ -132,19 +134,3 @@ class SengokuGame(Game):
     def new_state(self, seed: int = 0) -> SengokuState:
         return SengokuState.new(self, seed)
 
-    # ----- presentation and bots ----------------------------------------------------------
-    def heuristic_bot(self) -> Any:
-        from .heuristic import SengokuHeuristic
-        return SengokuHeuristic(self)
-
-    def render_view(self, view: dict[str, Any]) -> str:
-        from .render import render_view
-        return render_view(self, view)
-
-    def describe_action(self, action: str, view: dict[str, Any]) -> str:
-        from .render import describe_action
-        return describe_action(self, action, view)
-
-    def describe_event(self, event: dict[str, Any], view: dict[str, Any] | None = None) -> str | None:
-        from .render import describe_event
-        return describe_event(self, event)

@@ -272,14 +272,7 @@ class SengokuState(State):
             return Decision(DecisionKind.TURN, (self.counters[0][0],), "counter-stratagem target")
         return Decision(DecisionKind.TURN, (self.turn_player,), self.phase)
 
-    def legal_actions(self, player: int | None = None) -> list[Action]:
-        pend = self.pending
-        if pend is None:
-            return []
-        if player is None:
-            return [a for p in pend.players for a in self.legal_actions(p)]
-        if player not in pend.players:
-            return []
+    def _legal(self, player: int) -> list[Action]:
         if self.windows:
             return combat.window_actions(self, player)
         phase = self.phase

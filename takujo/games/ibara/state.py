@@ -480,7 +480,7 @@ class IbaraState(State):
         if sp == "draw":
             return [Action(p, "sp", (c,))]
         if sp == "teleport":
-            return [Action(p, "sp", (c, sq)) for sq in board.NUMBERED if sq not in taken]
+            return [Action(p, "sp", (c, sq)) for sq in board.NUMBERED if sq not in taken and sq != self.pos[p]]
         return [Action(p, "sp", (c, sq)) for sq in board.NUMBERED if sq not in taken | {self.event_pos}]
 
     def _apply(self, a: Action) -> None:

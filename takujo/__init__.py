@@ -11,5 +11,6 @@ __version__ = "0.1.0"
 register("fuutei", "takujo.games.fuutei.game:FuuteiGame")
 register("sengoku_taisen", "takujo.games.sengoku_taisen.game:SengokuGame")
 register("ibara", "takujo.games.ibara.game:IbaraGame")
+register("draft_daimyo", "takujo.games.draft_daimyo.game:DaimyoGame")
 
 __all__ = ["__version__", "game_class", "load", "names", "register"]

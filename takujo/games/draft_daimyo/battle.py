@@ -1,0 +1,207 @@
+"""Battles (合戦) of ドラフト戦国大名, designed from public facts: dice pools from soldiers and
+warlords' modifiers, 【先制】 rolling first, castles, retreat, and the tactics cards of the
+expansion (DSD-TACTICS-USE).
+
+A battle in progress is `state.battle`, a plain dict; neutral defenders are player -1.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...core.action import Action
+from ...core.dice import Dice
+from ...core.simultaneous import Commits
+
+if TYPE_CHECKING:
+    from .state import DaimyoState
+
+HIT = 5            # a die showing 5 or 6 is a hit [designed]
+MAX_EXCHANGES = 10
+
+
+def start(s: "DaimyoState", p: int, frm: int, to: int, k: int) -> None:
+    """March `k` soldiers from `frm` into `to`, held by another player or a neutral force."""
+    from .state import TACTIC
+    q = s.owner[to]
+    s.soldiers[frm] -= k
+    s.battle = {"attacker": p, "defender": q, "from": frm, "to": to, "k": k,
+                "cards": [-1, -1], "declared": 0}
+    s.say("battle", player=p, defender=q, province=to, soldiers=k)
+    # DSD-TACTICS-USE-01/02: tactics only between players, never against a neutral force.
+    if s.game.options.tactics and q >= 0:
+        s.phase = TACTIC
+        _skip_undeclarable(s)
+    else:
+        fight(s)
+
+
+def tactic_options(s: "DaimyoState", p: int) -> list[int]:
+    """DSD-TACTICS-USE-05/07/08: cards of your side only; not 金ヶ崎の退き口 on a castle."""
+    b = s.battle
+    side = "attacker" if p == b["attacker"] else "defender"
+    out = []
+    for c in s.tactics_hand[p]:
+        spec = s.card(c).spec
+        if spec.side not in (side, "either"):
+            continue
+        if spec.play.do == "retreat" and s.has_castle(b["to"]):
+            continue                                     # DSD-CARD-07 reading (b)
+        out.append(c)
+    return out
+
+
+def _skip_undeclarable(s: "DaimyoState") -> None:
+    b = s.battle
+    while b["declared"] < 2:
+        p = b["attacker"] if b["declared"] == 0 else b["defender"]
+        if tactic_options(s, p):
+            return
+        b["declared"] += 1
+    reveal(s)
+
+
+def tactic_actions(s: "DaimyoState", p: int) -> list[Action]:
+    return [Action(p, "tactic", (c,)) for c in tactic_options(s, p)] + [Action(p, "notactic")]
+
+
+def declare(s: "DaimyoState", a: Action) -> None:
+    """The attacker declares first, then the defender; a card is placed face down: whether one
+    was placed is public, which one is not (DSD-TACTICS-USE-07/08)."""
+    b = s.battle
+    i = b["declared"]
+    if a.verb == "tactic":
+        c = a.args[0]
+        s.tactics_hand[a.player].remove(c)
+        s.tactics_played[a.player].append(c)
+        b["cards"][i] = c
+        s.say("tactic_placed", player=a.player)
+    else:
+        s.say("no_tactic", player=a.player)
+    b["declared"] += 1
+    _skip_undeclarable(s)
+
+
+def reveal(s: "DaimyoState") -> None:
+    """DSD-TACTICS-USE-09/10: both revealed at once, the attacker's resolved first."""
+    b = s.battle
+    for i, p in enumerate((b["attacker"], b["defender"])):
+        if b["cards"][i] >= 0:
+            s.say("tactic_revealed", player=p, card=b["cards"][i])
+    fight(s)
+
+
+def _effects(s: "DaimyoState", side: int) -> list[Any]:
+    b = s.battle
+    c = b["cards"][side]
+    return [s.card(c).spec.play] if c >= 0 else []
+
+
+def fight(s: "DaimyoState") -> None:
+    b = s.battle
+    p, q, to, frm = b["attacker"], b["defender"], b["to"], b["from"]
+    att_fx, def_fx = _effects(s, 0), _effects(s, 1)
+    # 金ヶ崎の退き口: the side leaves without loss.
+    if any(e.do == "retreat" for e in att_fx):
+        s.soldiers[frm] += b["k"]
+        s.say("withdrew", player=p)
+        return conclude(s, attacker_won=False)
+    if any(e.do == "retreat" for e in def_fx) and q >= 0:
+        home = s.retreat_square(q, to)
+        if home is not None:
+            s.soldiers[home] += s.soldiers[to]
+            s.soldiers[to] = 0
+            s.say("withdrew", player=q)
+            return take(s)
+    castle = s.has_castle(to) and not any(e.do == "negate_castle" for e in att_fx)
+    attack_mod = s.attack_dice(p) + sum(int(e.get("n", 0)) for e in att_fx if e.do == "battle_dice")
+    if q >= 0:
+        defence_mod = 0 if s.ignores_defence(p) else s.defence_dice(q)
+        defence_mod += sum(int(e.get("n", 0)) for e in def_fx if e.do in ("battle_dice", "fortify"))
+    else:
+        defence_mod = 0
+    defence_mod += 1 if castle else 0
+    att_first = s.first_strike(p) or any(e.do == "first_strike" for e in att_fx)
+    def_first = q >= 0 and (s.first_strike(q) or any(e.do == "first_strike" for e in def_fx))
+    att = b["k"]
+    # ambush: hits before any roll
+    s.soldiers[to] = max(0, s.soldiers[to] - sum(int(e.get("n", 0)) for e in att_fx if e.do == "ambush"))
+    att = max(0, att - sum(int(e.get("n", 0)) for e in def_fx if e.do == "ambush"))
+    rerolls = [any(e.do == "reroll" for e in att_fx), any(e.do == "reroll" for e in def_fx)]
+    for _ in range(MAX_EXCHANGES):
+        if att_first and not def_first:                  # 【先制】: roll first, casualties first
+            s.soldiers[to] = max(0, s.soldiers[to] - _hits(s, att + attack_mod, p, rerolls[0]))
+            if s.soldiers[to] > 0:
+                att = max(0, att - _hits(s, s.soldiers[to] + defence_mod, q, rerolls[1]))
+        elif def_first and not att_first:
+            att = max(0, att - _hits(s, s.soldiers[to] + defence_mod, q, rerolls[1]))
+            if att > 0:
+                s.soldiers[to] = max(0, s.soldiers[to] - _hits(s, att + attack_mod, p, rerolls[0]))
+        else:
+            h_att = _hits(s, att + attack_mod, p, rerolls[0])
+            h_def = _hits(s, s.soldiers[to] + defence_mod, q, rerolls[1])
+            s.soldiers[to] = max(0, s.soldiers[to] - h_att)
+            att = max(0, att - h_def)
+        d = s.soldiers[to]
+        s.say("exchange", attacker=att, defender=d)
+        if d <= 0 or att <= d:
+            break                                        # decided, or the attacker gives up
+        if q >= 0 and not castle:                        # DSD-CARD-06: no retreat from a castle
+            home = s.retreat_square(q, to)
+            if home is not None:                         # the outnumbered defender falls back
+                s.soldiers[home] += d
+                s.soldiers[to] = 0
+                s.say("retreat", player=q, province=home, soldiers=d)
+                break
+    if s.soldiers[to] <= 0 and att > 0:
+        s.soldiers[to] = att
+        return take(s)
+    if att > 0:
+        s.soldiers[frm] += att                           # survivors go back
+        s.say("repulsed", player=p, back=att)
+    conclude(s, attacker_won=False)
+
+
+def _hits(s: "DaimyoState", dice: int, who: int, reroll: bool) -> int:
+    if dice <= 0:
+        return 0
+    _, faces = s.roll(Dice(dice, 0), "battle", who if who >= 0 else None)
+    hits = sum(1 for f in faces if f >= HIT)
+    if reroll and hits < dice:
+        _, again = s.roll(Dice(dice - hits, 0), "reroll", who if who >= 0 else None)
+        hits += sum(1 for f in again if f >= HIT)
+    return hits
+
+
+def take(s: "DaimyoState") -> None:
+    b = s.battle
+    p, q, to = b["attacker"], b["defender"], b["to"]
+    s.owner[to] = p
+    for c, pr in list(s.castles.items()):
+        if pr == to:                                     # a taken castle is razed [designed]
+            del s.castles[c]
+            s.domain[s.card_owner(c)].remove(c)
+            s.draft_discard.append(c)
+    s.say("captured", player=p, province=to, from_player=q)
+    plunder = [e for e in _effects(s, 0) if e.do == "plunder"]
+    if plunder and q >= 0:                               # 略奪
+        n = min(s.gold[q], int(plunder[0].get("gold", 2)))
+        s.gold[q] -= n
+        s.gold[p] += n
+    conclude(s, attacker_won=True)
+
+
+def conclude(s: "DaimyoState", attacker_won: bool) -> None:
+    """DSD-TACTICS-USE-11/12: used tactics cards go to the tactics discard after the battle."""
+    from .state import BASIC_DONE
+    b = s.battle
+    if attacker_won:
+        s.battles_won[b["attacker"]] += 1
+    elif b["defender"] >= 0:
+        s.battles_won[b["defender"]] += 1
+    for p in range(s.n):
+        s.tactics_discard.extend(s.tactics_played[p])
+        s.tactics_played[p].clear()
+    if s.owner[b["from"]] == b["attacker"] and s.soldiers[b["from"]] <= 0 and not s.is_home(b["attacker"], b["from"]):
+        s.owner[b["from"]] = -2                           # left empty: no longer held
+    s.battle = None
+    s.phase = BASIC_DONE

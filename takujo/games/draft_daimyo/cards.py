@@ -1,0 +1,170 @@
+"""The cards of ドラフト戦国大名 and its expansion: schema, loading and the effect vocabulary.
+
+Cards are declared in ``cards.toml``, each with its `set` (base or expansion). The expansion
+replaces base cards of the same name (DSD-SETUP-03); `deck_for` builds the card lists of one
+configuration.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from ...core.cards import load_cards
+from ...core.errors import CardDataError
+
+CARD_FILE = Path(__file__).with_name("cards.toml")
+
+# verb -> allowed parameters. Play effects (warlords on arrival, strategies), events,
+# honour conditions, tactics and constant abilities all draw on this vocabulary.
+EFFECTS: dict[str, set[str]] = {
+    "gold": {"n"},                       # gain n gold
+    "vp": {"n"},                         # gain n victory points
+    "soldiers": {"n"},                   # place n soldiers in your home province (or a castle)
+    "remove_neutral": {"n"},             # remove n neutral soldiers next to your provinces
+    "subvert": {"min_defection"},        # 調略: take an enemy warlord with 離反値 >= min (not 忠臣)
+    "treason_mark": set(),               # 謀反の兆し: attach to an enemy warlord (忠臣 no longer protects)
+    "uprising": {"n"},                   # event 一向一揆: n neutral soldiers rise in the leader's province
+    "gekokujo": set(),                   # event 下克上: warlords may defect (離反値 on a die)
+    "per_province": {"gold", "vp"},      # each player: per province owned
+    "per_warlord": {"gold", "vp"},       # each player: per warlord
+    "per_development": {"gold", "vp"},   # each player: per development
+    "leader_loses": {"vp"},              # the VP leader loses vp
+    "free_soldier": {"n"},               # every player places n soldiers at home
+    "famine": set(),                     # every province with 3+ soldiers loses one
+    # constant abilities (常時)
+    "attack_dice": {"n"}, "defence_dice": {"n"}, "march_bonus": {"n"}, "income": {"gold", "vp"},
+    "gekokujo_defection": {"n"},         # 明智光秀: +n 離反値 during 下克上 (DSD-CARD-03)
+    "ignore_defence": set(),             # 真田昌幸: the defender's defence modifiers do not count
+    "upkeep_free": set(),                # this card costs no upkeep
+    # honour conditions (final scoring)
+    "most_provinces": {"vp"}, "most_warlords": {"vp"}, "most_gold": {"vp"},
+    "most_developments": {"vp"}, "most_battles_won": {"vp"},
+    # tactics cards (one battle only)
+    "battle_dice": {"n"},                # +n dice for your side in this battle
+    "first_strike": set(),               # your side rolls first
+    "negate_castle": set(),              # the defender's castle gives nothing this battle
+    "ambush": {"n"},                     # n hits dealt before any roll
+    "plunder": {"gold"},                 # attacker: if it wins, take gold from the defender
+    "retreat": set(),                    # 金ヶ崎の退き口: your soldiers may leave without loss
+    "reroll": set(),                     # reroll your misses once
+    "fortify": {"n"},                    # defender: +n dice
+}
+Kind = Literal["warlord", "development", "strategy", "event", "honour", "tactics"]
+
+
+class Effect(BaseModel):
+    model_config = ConfigDict(extra="allow", frozen=True)
+    do: str
+
+    @model_validator(mode="after")
+    def _known(self) -> "Effect":
+        if self.do not in EFFECTS:
+            raise ValueError(f"unknown effect {self.do!r}; known: {', '.join(sorted(EFFECTS))}")
+        extra = set(self.model_extra or {}) - EFFECTS[self.do]
+        if extra:
+            raise ValueError(f"effect {self.do!r} takes no parameter(s) {sorted(extra)}")
+        return self
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return (self.model_extra or {}).get(key, default)
+
+
+class CardSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    id: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
+    name_ja: Annotated[str, Field(min_length=1)]
+    name_en: Annotated[str, Field(min_length=1)]
+    type: Kind
+    set: Literal["base", "expansion"] = "base"
+    count: Annotated[int, Field(ge=1, le=8)] = 1
+    cost: Annotated[int, Field(ge=0, le=9)] = 0
+    attack: Annotated[int, Field(ge=0, le=4)] = 0        # extra battle dice attacking (戦闘修正)
+    defence: Annotated[int, Field(ge=0, le=4)] = 0       # extra battle dice defending
+    first_strike: bool = False                            # 【先制】
+    defection: Annotated[int, Field(ge=0, le=6)] = 0      # 離反値
+    loyal: bool = False                                   # 【忠臣】
+    constant: list[Effect] = []                           # 常時 abilities (warlords, developments)
+    play: Effect | None = None                            # effect when played / resolved
+    side: Literal["attacker", "defender", "either"] | None = None   # tactics (DSD-TACTICS-USE-05)
+    castle: bool = False                                  # a 城: defender's die bonus, no retreat
+    text_ja: str = ""
+    text_en: str = ""
+
+    @field_validator("text_ja", "text_en")
+    @classmethod
+    def _text(cls, v: str) -> str:
+        return " ".join(v.split())
+
+    @model_validator(mode="after")
+    def _by_type(self) -> "CardSpec":
+        if self.type in ("event", "honour", "tactics", "strategy") and self.play is None:
+            raise ValueError(f"a {self.type} card needs a play effect")
+        if self.type == "tactics" and self.side is None:
+            raise ValueError("a tactics card needs a side (attacker, defender or either)")
+        return self
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    iid: int
+    spec: CardSpec
+
+    @property
+    def type(self) -> str:
+        return self.spec.type
+
+    @property
+    def name(self) -> str:
+        return self.spec.name_ja
+
+
+@dataclass(frozen=True)
+class CardSet:
+    """The cards of one configuration, expanded to instances (ids index `cards`)."""
+
+    path: str
+    meta: dict[str, Any]
+    cards: tuple[Card, ...]
+
+    def ids(self, kind: str) -> list[int]:
+        return [c.iid for c in self.cards if c.type == kind]
+
+    def __getitem__(self, iid: int) -> Card:
+        return self.cards[iid]
+
+
+@lru_cache(maxsize=8)
+def load(path: str = str(CARD_FILE)) -> tuple[dict, tuple[CardSpec, ...]]:
+    doc, specs = load_cards(path, CardSpec)
+    seen: set[tuple[str, str]] = set()
+    for s in specs:
+        if (s.id, s.set) in seen:
+            raise CardDataError(f"{path}: card {s.id!r}: field 'id': duplicate id in set {s.set}")
+        seen.add((s.id, s.set))
+    return doc, tuple(specs)
+
+
+def card_set(path: str, expansion: bool, tactics: bool) -> CardSet:
+    """DSD-SETUP-03..11: with the expansion, same-name cards are replaced, new cards join."""
+    doc, specs = load(path)
+    chosen: list[CardSpec] = []
+    exp_names = {s.name_ja for s in specs if s.set == "expansion"}
+    removed_events = {"城下町の発展", "将軍の策謀"}                 # DSD-SETUP-07..09
+    for s in specs:
+        if s.type == "tactics":
+            if tactics:                                # the tactics deck is its own module
+                chosen.append(s)
+        elif s.set == "expansion":
+            if expansion:
+                chosen.append(s)
+        elif not expansion or (s.name_ja not in exp_names and s.name_ja not in removed_events):
+            chosen.append(s)
+    cards: list[Card] = []
+    for s in chosen:
+        for _ in range(s.count):
+            cards.append(Card(len(cards), s))
+    return CardSet(path, dict(doc.get("meta", {})), tuple(cards))

@@ -1,0 +1,53 @@
+"""ドラフト戦国大名 as a takujo Game: options, the card set and the map in play."""
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Any
+
+from pydantic import Field
+
+from ...core.game import Game, GameOptions
+from .board import MAP_FILE, Board, load_board
+from .cards import CARD_FILE, CardSet, card_set
+from .state import DaimyoState
+
+
+class DaimyoOptions(GameOptions):
+    players: int = Field(4, ge=3, le=4, description="number of players (3-4; 3 drops 今川 and 駿河・遠江・伊豆)")
+    expansion: bool = Field(False, description="the expansion card set (DSD-SETUP)")
+    tactics: bool = Field(False, description="the optional tactics cards (DSD-TACTICS)")
+    turn_order_choice: bool = Field(False, description="publisher's variant: from round 2 the "
+                                                       "lowest in VP chooses a turn-order position first")
+    cards: str = Field("", description="path of a cards.toml instead of the built-in stand-in list")
+    board: str = Field("", description="path of a map.toml instead of the built-in stand-in map")
+
+
+class DaimyoGame(Game):
+    name = "draft_daimyo"
+    title = "ドラフト戦国大名"
+    Options = DaimyoOptions
+    State = DaimyoState
+    presentation = "takujo.games.draft_daimyo.render"
+    heuristic = "takujo.games.draft_daimyo.heuristic:DaimyoHeuristic"
+    options: DaimyoOptions
+
+    def _check_options(self, options: GameOptions) -> None:
+        self.cards, self.board
+
+    def __setattr__(self, key: str, value: Any) -> None:
+        if key in ("cards", "board"):
+            object.__setattr__(self, key, value)
+            return
+        super().__setattr__(key, value)
+
+    @cached_property
+    def cards(self) -> CardSet:
+        o = self.options
+        return card_set(o.cards or str(CARD_FILE), o.expansion, o.tactics)
+
+    @cached_property
+    def board(self) -> Board:
+        return load_board(self.options.board or str(MAP_FILE))
+
+    def new_state(self, seed: int = 0) -> DaimyoState:
+        return DaimyoState.new(self, seed)

@@ -1,0 +1,84 @@
+"""A heuristic Draft Daimyo bot that reads only its view (and the public card list and map).
+
+Plan: draft warlords with battle dice and income developments, play what it can afford and
+sell the rest, take empty and weakly held provinces next to its own with a clear majority,
+hire when it has gold to spare, use a tactics card in every battle it can.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...core.action import Action
+from ...core.rng import Rng
+
+if TYPE_CHECKING:
+    from .game import DaimyoGame
+
+
+class DaimyoHeuristic:
+    name = "heuristic"
+
+    def __init__(self, game: "DaimyoGame") -> None:
+        self.game = game
+        self.cards = game.cards
+        self.board = game.board
+
+    def value(self, c: int) -> float:
+        spec = self.cards[c].spec
+        v = 2.0 + spec.attack * 2 + spec.defence + (2 if spec.first_strike else 0)
+        v += sum(2 + int(e.get("gold", 0)) * 2 + int(e.get("vp", 0)) * 2 for e in spec.constant)
+        if spec.play is not None:
+            v += 2 + int(spec.play.get("n", 0)) + int(spec.play.get("vp", 0)) * 2
+        if spec.castle:
+            v += 2
+        return v - spec.defection * 0.5 - spec.cost * 0.5
+
+    def act(self, view: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
+        by: dict[str, list[Action]] = {}
+        for a in legal:
+            by.setdefault(a.verb, []).append(a)
+        me = view["player"]
+        pub = view["public"]
+        if "order" in by:
+            return max(by["order"], key=lambda a: a.args[0])      # acting later helps [public]
+        if "pick" in by:
+            return max(by["pick"], key=lambda a: self.value(a.args[0]))
+        if "choose" in by:
+            gold = pub["gold"][me]
+            affordable = [a for a in by["choose"] if self.cards[a.args[0]].spec.cost <= gold]
+            pool = affordable or by["choose"]
+            return max(pool, key=lambda a: self.value(a.args[0]))
+        if "play" in by or "sell" in by:
+            plays = by.get("play", [])
+            if plays and self.value(plays[0].args[0]) > 1:
+                return plays[0]
+            return by["sell"][0]
+        if "tactic" in by:
+            return by["tactic"][0]
+        if "notactic" in by:
+            return by["notactic"][0]
+        return self._basic(view, by)
+
+    def _basic(self, view: dict[str, Any], by: dict[str, list[Action]]) -> Action:
+        me = view["player"]
+        pub = view["public"]
+        owner, soldiers = pub["owner"], pub["soldiers"]
+        best, score = None, 0.0
+        for a in by.get("march", []):
+            frm, to, k = a.args
+            if owner[to] == me:
+                continue
+            if k < soldiers[frm] - 0 and k < 2:
+                pass
+            defend = soldiers[to] if owner[to] != -2 else 0
+            if k <= defend + (1 if owner[to] >= 0 else 0):
+                continue
+            gain = self.board.provinces[to].kokuryoku * 2 - defend + k * 0.1
+            if gain > score:
+                best, score = a, gain
+        if best is not None:
+            return best
+        hires = by.get("hire", [])
+        if hires and pub["gold"][me] >= 3:
+            return max(hires, key=lambda a: a.args[0])
+        return by["rest"][0]

@@ -1,0 +1,523 @@
+"""The state of a game of ドラフト戦国大名 and its rounds.
+
+Round: turn order → (from round 2) two events → draft to a 5-card hand → four turns, each a
+simultaneous face-down card choice, then in turn order the card (played or sold for 1 gold)
+and a basic action (hire or march) → upkeep, income and VP, tactics acquisition.
+Battles are in `battle.py`, card effects in `effects.py`.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...core.action import Action
+from ...core.decision import Decision, DecisionKind, Outcome
+from ...core.dice import Dice
+from ...core.rng import Rng
+from ...core.simultaneous import Commits
+from ...core.state import State
+from ...core.visibility import Vis, ZoneSpec
+from . import battle, effects
+from .board import FACTIONS, Board
+from .cards import Card, CardSet
+
+if TYPE_CHECKING:
+    from .game import DaimyoGame
+
+ROUNDS, TURNS, HAND = 4, 4, 5          # [public] 4 rounds x 4 turns, a 5-card hand
+START_GOLD, START_SOLDIERS = 3, 3      # [designed]
+FREE_UPKEEP = 2                        # [public] upkeep from the 3rd warlord or development
+HIRE_MAX, MARCH_MAX = 2, 2             # [designed]
+NEUTRAL, EMPTY = -1, -2
+
+ORDER, DRAFT, CHOOSE, CARD, BASIC, BASIC_DONE, TACTIC, OVER = (
+    "order", "draft", "choose", "card", "basic", "basic_done", "tactic", "over")
+
+
+class DaimyoState(State):
+    ZONES = (
+        ZoneSpec("draft_deck", Vis.COUNT),
+        ZoneSpec("draft_discard", Vis.PUBLIC),
+        ZoneSpec("packets", Vis.OWNER, per_player=True),   # the draft packet a player holds
+        ZoneSpec("hand", Vis.OWNER, per_player=True),
+        ZoneSpec("chosen", Vis.OWNER, per_player=True),    # this turn's card, face down
+        ZoneSpec("domain", Vis.PUBLIC, per_player=True),   # warlords and developments
+        ZoneSpec("event_deck", Vis.COUNT),
+        ZoneSpec("event_discard", Vis.PUBLIC),
+        ZoneSpec("honours", Vis.PUBLIC),                   # the honour supply
+        ZoneSpec("tactics_deck", Vis.COUNT),               # DSD-TACTICS-PREP-01
+        ZoneSpec("tactics_hand", Vis.OWNER, per_player=True),   # DSD-TACTICS-GAIN-05/06
+        ZoneSpec("tactics_played", Vis.OWNER, per_player=True),  # face down until revealed
+        ZoneSpec("tactics_discard", Vis.PUBLIC),           # DSD-TACTICS-USE-11
+    )
+    _PER = ("packets", "hand", "chosen", "domain", "tactics_hand", "tactics_played")
+    _LISTS = ("draft_deck", "draft_discard", "event_deck", "event_discard", "honours",
+              "tactics_deck", "tactics_discard", "order", "owner", "soldiers", "gold", "vp",
+              "battles_won", "marked", "active")
+
+    game: "DaimyoGame"
+    cards: CardSet
+    board: Board
+
+    # ----- creation ---------------------------------------------------------------------
+    @classmethod
+    def new(cls, game: "DaimyoGame", seed: int) -> "DaimyoState":
+        s = cls.__new__(cls)
+        s._init_base(game, Rng(seed))
+        s.cards, s.board = game.cards, game.board
+        n = s.n = game.players
+        for name in cls._PER:
+            setattr(s, name, [[] for _ in range(n)])
+        cs = s.cards
+        s.draft_deck = [c for c in range(len(cs.cards)) if cs[c].type in ("warlord", "development", "strategy")]
+        s.event_deck = cs.ids("event")
+        s.honours = cs.ids("honour")
+        s.tactics_deck = cs.ids("tactics")
+        s.draft_discard, s.event_discard, s.tactics_discard = [], [], []
+        s.gold = [START_GOLD] * n
+        s.vp = [0] * n
+        s.battles_won = [0] * n
+        s.marked = []            # warlords carrying 謀反の兆し (DSD-CARD-04)
+        s.castles = {}           # 城 card -> province it stands in
+        s.round = s.turn = s.turn_index = s.pick_no = 0
+        s.order = list(range(n))
+        s.phase = ORDER
+        s.commits = None
+        s.battle = None
+        s.chooser = -1
+        s.choosers, s.new_order = [], []
+        s._setup()
+        return s
+
+    def _setup(self) -> None:
+        b, n = self.board, self.n
+        # [public] 4 players: 織田 武田 上杉 今川; 3 players drop 今川 and 駿河・遠江・伊豆.
+        self.active = [0 if (n == 3 and p.three_player_out) else 1 for p in b.provinces]
+        self.owner = [NEUTRAL if p.neutral and self.active[i] else EMPTY for i, p in enumerate(b.provinces)]
+        self.soldiers = [p.neutral.soldiers if p.neutral and self.active[i] else 0
+                         for i, p in enumerate(b.provinces)]
+        for seat in range(n):
+            h = b.home(FACTIONS[seat])
+            self.owner[h] = seat
+            self.soldiers[h] = START_SOLDIERS
+        self.shuffle(self.draft_deck, "draft deck")
+        self.shuffle(self.event_deck, "event deck")
+        if self.tactics_deck:
+            self.shuffle(self.tactics_deck, "tactics deck")     # DSD-TACTICS-PREP-01
+        first = self.pick(n, "first_player")
+        self.order = [(first + i) % n for i in range(n)]
+        self._start_round()
+
+    # ----- facts ------------------------------------------------------------------------------
+    def card(self, c: int) -> Card:
+        return self.cards[c]
+
+    def faction(self, p: int) -> str:
+        return FACTIONS[p]
+
+    def is_home(self, p: int, province: int) -> bool:
+        return self.board.provinces[province].home == FACTIONS[p]
+
+    def provinces_of(self, p: int) -> list[int]:
+        return [i for i, o in enumerate(self.owner) if o == p]
+
+    def card_owner(self, c: int) -> int:
+        return next(p for p in range(self.n) if c in self.domain[p])
+
+    def warlords(self, p: int) -> list[int]:
+        return [c for c in self.domain[p] if self.card(c).type == "warlord"]
+
+    def constants(self, p: int, do: str) -> int:
+        return sum(int(e.get("n", 1)) for c in self.domain[p] for e in self.card(c).spec.constant if e.do == do)
+
+    def attack_dice(self, p: int) -> int:
+        return sum(self.card(c).spec.attack for c in self.warlords(p)) + self.constants(p, "attack_dice")
+
+    def defence_dice(self, p: int) -> int:
+        return sum(self.card(c).spec.defence for c in self.warlords(p)) + self.constants(p, "defence_dice")
+
+    def first_strike(self, p: int) -> bool:
+        return any(self.card(c).spec.first_strike for c in self.warlords(p))
+
+    def ignores_defence(self, p: int) -> bool:
+        return any(e.do == "ignore_defence" for c in self.domain[p] for e in self.card(c).spec.constant)
+
+    def has_castle(self, province: int) -> bool:
+        return province in self.castles.values()
+
+    def retreat_square(self, p: int, province: int) -> int | None:
+        own = [q for q in self.board.adjacent[province] if self.owner[q] == p]
+        return min(own) if own else None
+
+    def march_limit(self, p: int) -> int:
+        """DSD-CARD-05: each 街道 lets a march move one more soldier."""
+        return MARCH_MAX + self.constants(p, "march_bonus")
+
+    def rank(self, p: int) -> int:
+        """Standard competition ranking on VP: 1 = leader, ties share (DSD-TACTICS-GAIN-03)."""
+        return 1 + sum(1 for q in range(self.n) if self.vp[q] > self.vp[p])
+
+    @property
+    def turn_player(self) -> int:
+        return self.order[self.turn_index]
+
+    # ----- rounds --------------------------------------------------------------------------------
+    def _start_round(self) -> None:
+        self.round += 1
+        self.say("round", round=self.round)
+        if self.round > 1:
+            self._turn_order()
+            if self.phase == ORDER:
+                return
+        self._after_order()
+
+    def _turn_order(self) -> None:
+        """[designed] the first player passes left each round; with `turn_order_choice`
+        [public variant] players choose positions, the lowest in VP first, ties by a die
+        (lowest roll chooses first)."""
+        n = self.n
+        if not self.game.options.turn_order_choice:
+            self.order = self.order[1:] + self.order[:1]
+            return
+        rolls = {p: self.roll(Dice(1, 0), "order_tie", p)[0] for p in range(n)}
+        self.choosers = sorted(range(n), key=lambda p: (self.vp[p], rolls[p], p))
+        self.new_order = [-1] * n
+        self.phase = ORDER
+
+    def _after_order(self) -> None:
+        self.say("order", order=list(self.order))
+        if self.round > 1:                              # [public] 2 events from round 2
+            for _ in range(2):
+                if not self.event_deck:
+                    self.event_deck, self.event_discard = self.event_discard, []
+                    self.shuffle(self.event_deck, "event deck")
+                e = self.event_deck.pop()
+                self.event_discard.append(e)
+                self.say("event", card=e)
+                effects.resolve(self, -1, self.card(e).spec.play, (), source=e)
+                if self.outcome is not None:
+                    return
+        self._deal()
+
+    def _deal(self) -> None:
+        """[public] the draft: 5 cards each; take 1 and pass the rest to the left."""
+        need = HAND * self.n
+        if len(self.draft_deck) < need:
+            self.draft_deck += self.draft_discard
+            self.draft_discard = []
+            self.shuffle(self.draft_deck, "draft deck")
+        for p in range(self.n):
+            self.packets[p] = [self.draft_deck.pop() for _ in range(min(HAND, len(self.draft_deck)))]
+        self.pick_no = 0
+        self.phase = DRAFT
+        self.commits = Commits(list(range(self.n)))
+
+    def _after_draft_pick(self) -> None:
+        for a in self.commits.reveal():
+            self.packets[a.player].remove(a.args[0])
+            self.hand[a.player].append(a.args[0])
+        self.pick_no += 1
+        n = self.n
+        self.packets = [self.packets[(p - 1) % n] for p in range(n)]   # pass to the left
+        if self.pick_no < HAND and any(self.packets):
+            self.commits = Commits([p for p in range(n) if self.packets[p]])
+            return
+        for p in range(n):
+            self.draft_discard += self.packets[p]
+            self.packets[p] = []
+        self.turn = 0
+        self._start_turn()
+
+    def _start_turn(self) -> None:
+        self.turn += 1
+        self.turn_index = 0
+        self.say("turn", round=self.round, turn=self.turn)
+        waiting = [p for p in range(self.n) if self.hand[p]]
+        if not waiting:
+            return self._end_round()
+        self.phase = CHOOSE                               # [public] each picks a card face down
+        self.commits = Commits(waiting)
+
+    def _after_choose(self) -> None:
+        for a in self.commits.reveal():
+            self.hand[a.player].remove(a.args[0])
+            self.chosen[a.player].append(a.args[0])
+        self.commits = None
+        self.turn_index = 0
+        self._next_actor()
+
+    def _next_actor(self) -> None:
+        while self.turn_index < self.n:
+            p = self.turn_player
+            if self.chosen[p]:
+                self.phase = CARD
+                return
+            self.phase = BASIC
+            return
+        self.turn_index = 0
+        if self.turn < TURNS:
+            self._start_turn()
+        else:
+            self._end_round()
+
+    def after_basic(self) -> None:
+        if self.outcome is not None:
+            return
+        self.turn_index += 1
+        self._next_actor()
+
+    def _end_round(self) -> None:
+        """Leftover cards are discarded; upkeep; income and VP; tactics acquisition."""
+        for p in range(self.n):
+            self.draft_discard += self.hand[p]
+            self.hand[p] = []
+        for p in self.order:
+            self._upkeep(p)
+        for p in range(self.n):
+            land = sum(self.board.provinces[i].kokuryoku for i in self.provinces_of(p))
+            gold = land + sum(int(e.get("gold", 0)) for c in self.domain[p]
+                              for e in self.card(c).spec.constant if e.do == "income")
+            vp = land + sum(int(e.get("vp", 0)) for c in self.domain[p]
+                            for e in self.card(c).spec.constant if e.do == "income")
+            self.gold[p] += gold
+            self.vp[p] += vp
+            self.say("income", player=p, gold=gold, vp=vp)
+        if self.game.options.tactics:
+            self._tactics_checks()
+        if self.round >= ROUNDS:
+            return self._final_scoring()
+        self._start_round()
+
+    def _upkeep(self, p: int) -> None:
+        """[public] upkeep from the 3rd warlord or development: 1 gold each [designed amount];
+        what cannot be paid is dismissed, cheapest first [designed penalty]."""
+        paying = [c for c in self.domain[p] if not any(e.do == "upkeep_free" for e in self.card(c).spec.constant)]
+        due = max(0, len(paying) - FREE_UPKEEP)
+        paid = min(due, self.gold[p])
+        self.gold[p] -= paid
+        for _ in range(due - paid):
+            c = min(paying, key=lambda x: (self.card(x).spec.cost, x))
+            paying.remove(c)
+            self.domain[p].remove(c)
+            self.castles.pop(c, None)
+            self.draft_discard.append(c)
+            self.say("dismissed", player=p, card=c)
+        if due:
+            self.say("upkeep", player=p, gold=paid)
+
+    def _tactics_checks(self) -> None:
+        """DSD-TACTICS-GAIN-01..08: at the round's end, in turn order: roll a die, −1 with two
+        or more warlords; success if it is at most your rank; draw one if any are left."""
+        for p in self.order:
+            roll = self.roll(Dice(1, 0), "tactics_check", p)[0]
+            if len(self.warlords(p)) >= 2:
+                roll -= 1                                  # DSD-TACTICS-GAIN-04
+            ok = roll <= self.rank(p)
+            got = ok and bool(self.tactics_deck)
+            if got:
+                c = self.tactics_deck.pop()
+                self.tactics_hand[p].append(c)
+                self.say("tactics_drawn", [p], player=p, card=c)
+            self.say("tactics_check", player=p, roll=roll, rank=self.rank(p), success=ok, drew=got)
+
+    def _final_scoring(self) -> None:
+        """Honour cards go to whoever leads their measure (ties share); most VP wins, then
+        most gold, then a shared win [designed]."""
+        for h in list(self.honours):
+            eff = self.card(h).spec.play
+            measure = {
+                "most_provinces": lambda q: len(self.provinces_of(q)),
+                "most_warlords": lambda q: len(self.warlords(q)),
+                "most_gold": lambda q: self.gold[q],
+                "most_developments": lambda q: sum(1 for c in self.domain[q] if self.card(c).type == "development"),
+                "most_battles_won": lambda q: self.battles_won[q],
+            }[eff.do]
+            best = max(measure(q) for q in range(self.n))
+            if best <= 0:
+                continue
+            for q in range(self.n):
+                if measure(q) == best:
+                    self.vp[q] += int(eff.get("vp", 0))
+                    self.say("honour", player=q, card=h, vp=int(eff.get("vp", 0)))
+        key = [(self.vp[q], self.gold[q]) for q in range(self.n)]
+        top = max(key)
+        self.outcome = Outcome(tuple(q for q in range(self.n) if key[q] == top), "vp", tuple(self.vp))
+        self.phase = OVER
+        self.say("game_over", winners=list(self.outcome.winners), reason="vp")
+
+    # ----- driver surface ------------------------------------------------------------------------
+    @property
+    def pending(self) -> Decision | None:
+        if self.outcome is not None:
+            return None
+        ph = self.phase
+        if ph in (DRAFT, CHOOSE):
+            return Decision(DecisionKind.SIMULTANEOUS, self.commits.waiting(), ph)
+        if ph == ORDER:
+            return Decision(DecisionKind.TURN, (self.choosers[sum(1 for x in self.new_order if x >= 0)],), ph)
+        if ph == TACTIC:
+            b = self.battle
+            return Decision(DecisionKind.TURN, (b["attacker"] if b["declared"] == 0 else b["defender"],), ph)
+        return Decision(DecisionKind.TURN, (self.turn_player,), ph)
+
+    def _legal(self, p: int) -> list[Action]:
+        ph = self.phase
+        if ph == ORDER:
+            return [Action(p, "order", (k + 1,)) for k in range(self.n) if self.new_order[k] < 0]
+        if ph == DRAFT:
+            return [Action(p, "pick", (c,)) for c in self.packets[p]]
+        if ph == CHOOSE:
+            return [Action(p, "choose", (c,)) for c in self.hand[p]]
+        if ph == CARD:
+            c = self.chosen[p][0]
+            spec = self.card(c).spec
+            out = []
+            if self.gold[p] >= spec.cost:
+                out = [Action(p, "play", (c, *t)) for t in effects.play_targets(self, p, c)]
+            return out + [Action(p, "sell", (c,))]
+        if ph == BASIC:
+            return self._basic_actions(p)
+        if ph == TACTIC:
+            return battle.tactic_actions(self, p)
+        return []
+
+    def _basic_actions(self, p: int) -> list[Action]:
+        """[public] a basic action: hire soldiers or march them [designed amounts]."""
+        out = []
+        if self.hire_square(p) is not None:
+            out += [Action(p, "hire", (k,)) for k in range(1, min(HIRE_MAX, self.gold[p]) + 1)]
+        limit = self.march_limit(p)
+        for a in self.provinces_of(p):
+            if self.soldiers[a] <= 0:
+                continue
+            for b in self.board.adjacent[a]:
+                if not self.active[b]:
+                    continue                               # [public] 3 players: 駿河・遠江・伊豆 closed
+                for k in range(1, min(self.soldiers[a], limit) + 1):
+                    out.append(Action(p, "march", (a, b, k)))
+        return out + [Action(p, "rest")]
+
+    def hire_square(self, p: int) -> int | None:
+        """Soldiers are hired in your home province, or where one of your castles stands."""
+        home = self.board.home(FACTIONS[p])
+        if self.owner[home] == p:
+            return home
+        mine = sorted(pr for c, pr in self.castles.items() if self.owner[pr] == p)
+        return mine[0] if mine else None
+
+    def _apply(self, a: Action) -> None:
+        p, ph = a.player, self.phase
+        if ph == ORDER:
+            self.new_order[a.args[0] - 1] = p
+            if all(x >= 0 for x in self.new_order):
+                self.order = list(self.new_order)
+                self._after_order()
+        elif ph in (DRAFT, CHOOSE):
+            self.commits.commit(a)
+            self.say("committed", player=p)
+            if self.commits.complete:
+                (self._after_draft_pick if ph == DRAFT else self._after_choose)()
+        elif ph == CARD:
+            c = self.chosen[p].pop()
+            if a.verb == "sell":
+                self.gold[p] += 1                          # [public] discard for 1 gold
+                self.draft_discard.append(c)
+                self.say("sold", player=p, card=c)
+            else:
+                effects.play(self, p, c, tuple(a.args[1:]))
+            self.phase = BASIC
+        elif ph == BASIC:
+            self._apply_basic(a)
+        elif ph == TACTIC:
+            battle.declare(self, a)
+        if self.phase == BASIC_DONE:
+            self.after_basic()
+
+    def _apply_basic(self, a: Action) -> None:
+        p = a.player
+        if a.verb == "hire":
+            k = a.args[0]
+            sq = self.hire_square(p)
+            self.gold[p] -= k
+            self.soldiers[sq] += k
+            self.say("hire", player=p, province=sq, n=k)
+        elif a.verb == "march":
+            frm, to, k = a.args
+            self.say("march", player=p, frm=frm, dest=to, n=k)
+            if self.owner[to] in (p, EMPTY):
+                self.soldiers[frm] -= k
+                self.soldiers[to] += k
+                self.owner[to] = p
+            else:
+                battle.start(self, p, frm, to, k)
+                if self.phase == TACTIC:
+                    return
+            if self.soldiers[frm] <= 0 and not self.is_home(p, frm):
+                self.owner[frm] = EMPTY
+        self.phase = BASIC_DONE
+
+    # ----- zones and public facts ---------------------------------------------------------------
+    def zone(self, name: str) -> Any:
+        return getattr(self, name)
+
+    def public_info(self) -> dict[str, Any]:
+        return {
+            "round": self.round, "turn": (self.round - 1) * TURNS + self.turn, "turn_of_round": self.turn,
+            "phase": self.phase, "order": list(self.order), "turn_player": self.turn_player,
+            "owner": list(self.owner), "soldiers": list(self.soldiers), "gold": list(self.gold),
+            "vp": list(self.vp), "castles": {str(c): pr for c, pr in self.castles.items()},
+            "marked": list(self.marked), "battles_won": list(self.battles_won),
+            "battle": dict(self.battle) | {"cards": [int(c >= 0) for c in self.battle["cards"]]}
+            if self.battle else None,
+            "factions": [FACTIONS[p] for p in range(self.n)],
+        }
+
+    def seat_labels(self) -> list[str]:
+        return [FACTIONS[p] for p in range(self.n)]
+
+    def stats(self) -> dict[str, float]:
+        """The final VP spread (leader minus last), the figure the tactics rule aims at."""
+        return {"vp_spread": max(self.vp) - min(self.vp)}
+
+    # ----- copy and serialise -------------------------------------------------------------------
+    _SCALARS = ("n", "round", "turn", "turn_index", "pick_no", "phase", "chooser")
+
+    def clone(self) -> "DaimyoState":
+        s = DaimyoState.__new__(DaimyoState)
+        self._clone_base(s)
+        s.cards, s.board = self.cards, self.board
+        for name in self._PER:
+            setattr(s, name, [x[:] for x in getattr(self, name)])
+        for name in self._LISTS:
+            setattr(s, name, getattr(self, name)[:])
+        for name in self._SCALARS:
+            setattr(s, name, getattr(self, name))
+        s.castles = dict(self.castles)
+        s.commits = self.commits.clone() if self.commits else None
+        s.battle = {k: (v[:] if isinstance(v, list) else v) for k, v in self.battle.items()} if self.battle else None
+        if hasattr(self, "choosers"):
+            s.choosers, s.new_order = self.choosers[:], self.new_order[:]
+        return s
+
+    def _to_json(self) -> dict[str, Any]:
+        d: dict[str, Any] = {name: [list(x) for x in getattr(self, name)] for name in self._PER}
+        d.update({name: list(getattr(self, name)) for name in self._LISTS})
+        d.update({name: getattr(self, name) for name in self._SCALARS})
+        d["castles"] = [[c, pr] for c, pr in self.castles.items()]
+        d["commits"] = self.commits.to_json() if self.commits else None
+        d["battle"] = {k: (list(v) if isinstance(v, list) else v) for k, v in self.battle.items()} if self.battle else None
+        d["choosers"] = list(getattr(self, "choosers", []))
+        d["new_order"] = list(getattr(self, "new_order", []))
+        return d
+
+    def _from_json(self, d: dict[str, Any]) -> None:
+        self.cards, self.board = self.game.cards, self.game.board
+        for name in self._PER:
+            setattr(self, name, [list(x) for x in d[name]])
+        for name in self._LISTS:
+            setattr(self, name, list(d[name]))
+        for name in self._SCALARS:
+            setattr(self, name, d[name])
+        self.castles = {c: pr for c, pr in d["castles"]}
+        self.commits = Commits.from_json(d["commits"]) if d["commits"] else None
+        self.battle = dict(d["battle"]) if d["battle"] else None
+        self.choosers, self.new_order = list(d["choosers"]), list(d["new_order"])

@@ -34,7 +34,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from . import __version__
-from .core.errors import IllegalActionError, NotSupportedError, RecordError, TakujoError
+from .core.errors import IllegalActionError, RecordError, TakujoError
 from .core.game import Game
 from .core.events import visible_to
 from .core.registry import game_class, names

@@ -223,7 +223,6 @@ class ToyGame(Game):
 
     def render_view(self, view: dict[str, Any]) -> str:
         pub = view["public"]
-        me = view["player"]
         lines = [f"[bold]Dice race[/bold] to {pub['target']}: round {pub['round']}, turn {pub['turn']}"]
         for p, score in enumerate(pub["scores"]):
             mark = "▶" if p == pub["current"] else " "

@@ -9,11 +9,50 @@ import tomllib
 from pathlib import Path
 from typing import TypeVar
 
-from pydantic import BaseModel, ValidationError
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
 
 from .errors import CardDataError
 
 M = TypeVar("M", bound=BaseModel)
+
+
+class Effect(BaseModel):
+    """An effect named from a game's vocabulary: ``{do = "draw", n = 2}``.
+
+    A game subclasses it and sets ``VOCABULARY`` (verb -> allowed parameters); unknown verbs
+    and parameters are refused with a message naming them."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+    VOCABULARY: ClassVar[dict[str, set[str]]] = {}
+    do: str
+
+    @model_validator(mode="after")
+    def _known(self) -> "Effect":
+        vocab = type(self).VOCABULARY
+        if self.do not in vocab:
+            raise ValueError(f"unknown effect {self.do!r}; known: {', '.join(sorted(vocab))}")
+        extra = set(self.model_extra or {}) - vocab[self.do]
+        if extra:
+            raise ValueError(f"effect {self.do!r} takes no parameter(s) {sorted(extra)}; "
+                             f"allowed: {sorted(vocab[self.do]) or 'none'}")
+        return self
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return (self.model_extra or {}).get(key, default)
+
+
+class CardText(BaseModel):
+    """Rules text in Japanese and English, with whitespace from TOML folded."""
+
+    text_ja: str = ""
+    text_en: str = ""
+
+    @field_validator("text_ja", "text_en")
+    @classmethod
+    def _text(cls, v: str) -> str:
+        return " ".join(v.split())
 
 
 def read_toml(path: Path) -> dict:

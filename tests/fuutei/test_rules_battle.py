@@ -18,7 +18,7 @@ from takujo.core.decision import DecisionKind
 from takujo.core.errors import IllegalActionError
 from takujo.games.fuutei.state import ATTACK, BATTLE, HAND, MAIN, PERSUADE, REASSIGN, SUPPORT
 
-from .helpers import Scripted, act, card, events, legal, put, table, to_battle
+from .helpers import Scripted, act, events, legal, put, table, to_battle
 
 HEI = "teikoku_hei"
 
@@ -513,7 +513,7 @@ def test_stack_01_02_equipment_and_support_stack():
     s = table(2)
     r1 = put(s, "teito", region=1)
     a = put(s, HEI, party=0)
-    d = put(s, "gokuen_masho_volga", party=1, guards=[r1])   # phys def 12
+    put(s, "gokuen_masho_volga", party=1, guards=[r1])       # phys def 12
     orion = put(s, "orion_shichijingi", hand=0)
     fujin = put(s, "fujin_o", hand=0)
     x = put(s, "chikara_no_gofu", hand=0)

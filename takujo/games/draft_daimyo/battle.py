@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.action import Action
 from ...core.dice import Dice
-from ...core.simultaneous import Commits
 
 if TYPE_CHECKING:
     from .state import DaimyoState
@@ -51,10 +50,13 @@ def tactic_options(s: "DaimyoState", p: int) -> list[int]:
 
 
 def _skip_undeclarable(s: "DaimyoState") -> None:
+    """Only a player holding no tactics card at all is skipped: the count is public, but
+    skipping a holder whose cards are all unusable here would tell which cards they hold
+    (DSD-TACTICS-GAIN-06); such a player is asked and can only decline."""
     b = s.battle
     while b["declared"] < 2:
         p = b["attacker"] if b["declared"] == 0 else b["defender"]
-        if tactic_options(s, p):
+        if s.tactics_hand[p]:
             return
         b["declared"] += 1
     reveal(s)
@@ -71,6 +73,9 @@ def declare(s: "DaimyoState", a: Action) -> None:
     i = b["declared"]
     if a.verb == "tactic":
         c = a.args[0]
+        last = s.log[-1] if s.log else None
+        if last is not None and last.get("e") == "act" and last.get("player") == a.player:
+            s.log[-1] = dict(last, to=[a.player])        # the logged action names the card
         s.tactics_hand[a.player].remove(c)
         s.tactics_played[a.player].append(c)
         b["cards"][i] = c
@@ -109,7 +114,7 @@ def fight(s: "DaimyoState") -> None:
         home = s.retreat_square(q, to)
         if home is not None:
             s.soldiers[home] += s.soldiers[to]
-            s.soldiers[to] = 0
+            s.soldiers[to] = b["k"]                      # the attacker's soldiers move in
             s.say("withdrew", player=q)
             return take(s)
     castle = s.has_castle(to) and not any(e.do == "negate_castle" for e in att_fx)
@@ -176,11 +181,7 @@ def take(s: "DaimyoState") -> None:
     b = s.battle
     p, q, to = b["attacker"], b["defender"], b["to"]
     s.owner[to] = p
-    for c, pr in list(s.castles.items()):
-        if pr == to:                                     # a taken castle is razed [designed]
-            del s.castles[c]
-            s.domain[s.card_owner(c)].remove(c)
-            s.draft_discard.append(c)
+    s.raze_castles(to)                                   # a taken castle is razed [designed]
     s.say("captured", player=p, province=to, from_player=q)
     plunder = [e for e in _effects(s, 0) if e.do == "plunder"]
     if plunder and q >= 0:                               # 略奪

@@ -11,9 +11,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import ConfigDict, Field, model_validator
 
-from ...core.cards import load_cards
+from ...core.cards import CardText, load_cards
+from ...core.cards import Effect as CoreEffect
 from ...core.errors import CardDataError
 
 CARD_FILE = Path(__file__).with_name("cards.toml")
@@ -56,24 +57,11 @@ EFFECTS: dict[str, set[str]] = {
 Kind = Literal["warlord", "development", "strategy", "event", "honour", "tactics"]
 
 
-class Effect(BaseModel):
-    model_config = ConfigDict(extra="allow", frozen=True)
-    do: str
-
-    @model_validator(mode="after")
-    def _known(self) -> "Effect":
-        if self.do not in EFFECTS:
-            raise ValueError(f"unknown effect {self.do!r}; known: {', '.join(sorted(EFFECTS))}")
-        extra = set(self.model_extra or {}) - EFFECTS[self.do]
-        if extra:
-            raise ValueError(f"effect {self.do!r} takes no parameter(s) {sorted(extra)}")
-        return self
-
-    def get(self, key: str, default: Any = None) -> Any:
-        return (self.model_extra or {}).get(key, default)
+class Effect(CoreEffect):
+    VOCABULARY = EFFECTS
 
 
-class CardSpec(BaseModel):
+class CardSpec(CardText):
     model_config = ConfigDict(extra="forbid", frozen=True)
     id: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
     name_ja: Annotated[str, Field(min_length=1)]
@@ -91,14 +79,6 @@ class CardSpec(BaseModel):
     play: Effect | None = None                            # effect when played / resolved
     side: Literal["attacker", "defender", "either"] | None = None   # tactics (DSD-TACTICS-USE-05)
     castle: bool = False                                  # a 城: defender's die bonus, no retreat
-    text_ja: str = ""
-    text_en: str = ""
-
-    @field_validator("text_ja", "text_en")
-    @classmethod
-    def _text(cls, v: str) -> str:
-        return " ".join(v.split())
-
     @model_validator(mode="after")
     def _by_type(self) -> "CardSpec":
         if self.type in ("event", "honour", "tactics", "strategy") and self.play is None:

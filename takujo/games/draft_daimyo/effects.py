@@ -131,6 +131,7 @@ def uprising(s: "DaimyoState", n: int) -> None:
     if rebels > 0 or s.soldiers[pr] == 0:
         s.owner[pr] = -1 if rebels > 0 else -2
         s.soldiers[pr] = rebels
+        s.raze_castles(pr)
     s.say("uprising", player=leader, province=pr, rebels=rebels)
 
 
@@ -138,16 +139,18 @@ def gekokujo(s: "DaimyoState") -> None:
     """下克上 [designed]: each warlord rolls a die; at or under its 離反値 it defects to the
     player with the fewest VP (or leaves if its lord is last). 明智光秀's +1 applies here only
     (DSD-CARD-03); 【忠臣】 never defects unless marked by 謀反の兆し (DSD-CARD-04)."""
-    for q in range(s.n):
-        for w in list(s.warlords(q)):
-            if not can_defect(s, w):
-                continue
-            spec = s.card(w).spec
-            value = spec.defection + sum(int(e.get("n", 1)) for e in spec.constant if e.do == "gekokujo_defection")
-            roll = s.roll(Dice(1, 0), "gekokujo", q, card=w)[0]
-            if roll <= value:
-                others = [x for x in range(s.n) if x != q]
-                last = min(others, key=lambda x: (s.vp[x], x))
-                to = last if s.vp[last] <= s.vp[q] else -1
-                _move_warlord(s, w, to)
-                s.say("defected", player=q, card=w, dest=to)
+    # every warlord rolls once: one who defects does not roll again with his new lord
+    for q, w in [(q, w) for q in range(s.n) for w in s.warlords(q)]:
+        if not can_defect(s, w):
+            continue
+        spec = s.card(w).spec
+        value = spec.defection + sum(int(e.get("n", 1)) for e in spec.constant if e.do == "gekokujo_defection")
+        if w in s.marked:                                # DSD-CARD-04: a marked 【忠臣】 (離反値 0)
+            value = max(value, 1)                        # can defect, on a 1 [designed]
+        roll = s.roll(Dice(1, 0), "gekokujo", q, card=w)[0]
+        if roll <= value:
+            others = [x for x in range(s.n) if x != q]
+            last = min(others, key=lambda x: (s.vp[x], x))
+            to = last if s.vp[last] <= s.vp[q] else -1
+            _move_warlord(s, w, to)
+            s.say("defected", player=q, card=w, dest=to)

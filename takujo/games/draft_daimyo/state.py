@@ -144,6 +144,16 @@ class DaimyoState(State):
     def has_castle(self, province: int) -> bool:
         return province in self.castles.values()
 
+    def raze_castles(self, province: int, keep_owner: int = -3) -> None:
+        """A castle falls with its province (taken, left empty and entered, or risen against),
+        unless it belongs to `keep_owner` [designed]."""
+        for c, pr in list(self.castles.items()):
+            if pr == province and self.card_owner(c) != keep_owner:
+                del self.castles[c]
+                self.domain[self.card_owner(c)].remove(c)
+                self.draft_discard.append(c)
+                self.say("castle_razed", card=c, province=province)
+
     def retreat_square(self, p: int, province: int) -> int | None:
         own = [q for q in self.board.adjacent[province] if self.owner[q] == p]
         return min(own) if own else None
@@ -299,6 +309,8 @@ class DaimyoState(State):
             paying.remove(c)
             self.domain[p].remove(c)
             self.castles.pop(c, None)
+            if c in self.marked:                           # 謀反の兆し leaves with him (DSD-CARD-04)
+                self.marked.remove(c)
             self.draft_discard.append(c)
             self.say("dismissed", player=p, card=c)
         if due:
@@ -444,6 +456,8 @@ class DaimyoState(State):
             frm, to, k = a.args
             self.say("march", player=p, frm=frm, dest=to, n=k)
             if self.owner[to] in (p, EMPTY):
+                if self.owner[to] == EMPTY:
+                    self.raze_castles(to, keep_owner=p)
                 self.soldiers[frm] -= k
                 self.soldiers[to] += k
                 self.owner[to] = p

@@ -10,9 +10,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
+from pydantic import ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
-from ...core.cards import load_cards
+from ...core.cards import CardText, load_cards
+from ...core.cards import Effect as CoreEffect
 from ...core.dice import Dice
 from ...core.errors import CardDataError
 
@@ -56,29 +57,18 @@ def _dice(value: Any) -> Dice:
     return Dice.parse(value, max_dice=MAX_DICE)
 
 
-class Effect(BaseModel):
-    model_config = ConfigDict(extra="allow", frozen=True)
-    do: str
+class Effect(CoreEffect):
+    VOCABULARY = {verb: params for verb, (_, params) in EFFECTS.items()}
 
     @model_validator(mode="after")
-    def _known(self) -> "Effect":
-        if self.do not in EFFECTS:
-            raise ValueError(f"unknown effect {self.do!r}; known: {', '.join(sorted(EFFECTS))}")
-        allowed = EFFECTS[self.do][1]
-        extra = set(self.model_extra or {}) - allowed
-        if extra:
-            raise ValueError(f"effect {self.do!r} takes no parameter(s) {sorted(extra)}; "
-                             f"allowed: {sorted(allowed) or 'none'}")
+    def _dice(self) -> "Effect":
         for key in ("roll", "dice"):
             if key in (self.model_extra or {}):
                 _dice(self.model_extra[key])  # type: ignore[index]
         return self
 
-    def get(self, key: str, default: Any = None) -> Any:
-        return (self.model_extra or {}).get(key, default)
 
-
-class CardSpec(BaseModel):
+class CardSpec(CardText):
     """One ``[[card]]`` table of cards.toml."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -94,8 +84,6 @@ class CardSpec(BaseModel):
     effect: Effect | None = Field(None, validate_default=True)
     hook: str | None = None
     excluded_by: str | None = None
-    text_ja: str = ""
-    text_en: str = ""
 
     @field_validator(*REQUIRED_BY_TYPE)
     @classmethod
@@ -105,11 +93,6 @@ class CardSpec(BaseModel):
             article = "an" if t[0] in "aeiou" else "a"
             raise ValueError(f"{article} {t} card needs {info.field_name}")
         return v
-
-    @field_validator("text_ja", "text_en")
-    @classmethod
-    def _text(cls, v: str) -> str:
-        return " ".join(v.split())
 
     @field_validator("stats")
     @classmethod

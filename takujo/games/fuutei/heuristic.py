@@ -130,7 +130,6 @@ class FuuteiHeuristic:
 
     def _main(self, view: dict[str, Any], by_verb: dict[str, list[Action]]) -> Action:
         me = view["player"]
-        pub = view["public"]
         if "play" in by_verb:
             return max(by_verb["play"], key=lambda a: self.value(a.args[0]))
         party = view["zones"]["party"][me]

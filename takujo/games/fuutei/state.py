@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...core import events
 from ...core.action import Action
 from ...core.decision import Decision, DecisionKind, Outcome
 from ...core.response import Window, polling_order

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.action import Action
 from ...core.simultaneous import Commits
-from .content import BEATS, SHIELD, SUITS
+from .content import BEATS, SHIELD
 
 if TYPE_CHECKING:
     from .state import IbaraState
@@ -163,7 +163,6 @@ def play_actions(s: "IbaraState", p: int) -> list[Action]:
 def commit(s: "IbaraState", a: Action) -> None:
     """A hidden commit: the cards leave the hand face down (SIMULTANEOUS decision)."""
     b = s.combat
-    i = b["players"].index(a.player)
     for c in a.args:
         s.hands[a.player].remove(c)
         s.played[a.player].append(c)
@@ -325,7 +324,6 @@ def value(s: "IbaraState", i: int) -> tuple[str, int] | None:
 
 
 def resolve(s: "IbaraState") -> None:
-    b = s.combat
     va, vd = value(s, ATTACKER), value(s, DEFENDER)
     if va is None and vd is None:
         result = 0

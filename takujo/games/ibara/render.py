@@ -123,7 +123,7 @@ def describe_event(game: "IbaraGame", e: dict[str, Any]) -> str | None:
         "explore": lambda: f"{who} の探索: {e['total']} → " + ("成功" if e["success"] else "失敗"),
         "whim": lambda: f"[yellow]姫のワガママ: 「{escape(c.whims[e['card']].name_ja)}」[/]",
         "irritation": lambda: f"イライラ {e['value']}/{e['limit']}",
-        "anger": lambda: f"[red]姫の怒りが爆発！[/]",
+        "anger": lambda: "[red]姫の怒りが爆発！[/]",
         "whim_taken": lambda: f"[green]{who} がワガママ「{escape(c.whims[e['card']].name_ja)}」を叶えた[/]",
         "whims_lost": lambda: f"{who} はワガママカードを {len(e['cards'])} 枚失った",
         "game_over": lambda: f"[bold green]ゲーム終了: 勝者 {e['winners']} ({e['reason']})[/]",

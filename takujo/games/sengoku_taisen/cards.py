@@ -11,9 +11,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import ConfigDict, Field, field_validator, model_validator
 
-from ...core.cards import load_cards
+from ...core.cards import CardText, load_cards
+from ...core.cards import Effect as CoreEffect
 from ...core.errors import CardDataError
 
 CARD_FILE = Path(__file__).with_name("cards.toml")
@@ -54,21 +55,8 @@ ABILITY_TIMINGS = {"メイン": "main", "戦闘確定時": "battle_confirmed", "
 _COST = re.compile(r"^((?:[蒼紅翠黄黒])*)(\d*)$")
 
 
-class Effect(BaseModel):
-    model_config = ConfigDict(extra="allow", frozen=True)
-    do: str
-
-    @model_validator(mode="after")
-    def _known(self) -> "Effect":
-        if self.do not in EFFECTS:
-            raise ValueError(f"unknown effect {self.do!r}; known: {', '.join(sorted(EFFECTS))}")
-        extra = set(self.model_extra or {}) - EFFECTS[self.do]
-        if extra:
-            raise ValueError(f"effect {self.do!r} takes no parameter(s) {sorted(extra)}")
-        return self
-
-    def get(self, key: str, default: Any = None) -> Any:
-        return (self.model_extra or {}).get(key, default)
+class Effect(CoreEffect):
+    VOCABULARY = EFFECTS
 
 
 class Ability(Effect):
@@ -115,7 +103,7 @@ class Cost:
         return "".join(c * n for c, n in self.colors) + (str(self.generic) if self.generic or not self.colors else "")
 
 
-class CardSpec(BaseModel):
+class CardSpec(CardText):
     """One ``[[card]]`` table of cards.toml."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -136,8 +124,6 @@ class CardSpec(BaseModel):
     counter: Effect | None = None
     threshold: Annotated[int, Field(ge=0, le=10)] | None = None
     legacy: bool = False
-    text_ja: str = ""
-    text_en: str = ""
 
     @model_validator(mode="before")
     @classmethod
@@ -154,11 +140,6 @@ class CardSpec(BaseModel):
                 data[new] = data.pop(old)
                 data["legacy"] = True
         return data
-
-    @field_validator("text_ja", "text_en")
-    @classmethod
-    def _text(cls, v: str) -> str:
-        return " ".join(v.split())
 
     @field_validator("color")
     @classmethod

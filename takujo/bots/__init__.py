@@ -28,13 +28,23 @@ class RandomBot:
         return legal[rng.below(len(legal))]
 
 
-BOT_NAMES = ("random", "heuristic")
+BOT_NAMES = ("random", "heuristic", "ismcts:N", "ismcts:Ts")
 
 
 def make_bot(name: str, game: Game) -> Bot:
-    """A bot by name for `game`: ``random`` or ``heuristic`` (the game's own)."""
+    """A bot by name for `game`: ``random``, ``heuristic`` (the game's own), or
+    ``ismcts:200`` (200 iterations a move) / ``ismcts:2s`` (two seconds a move)."""
     if name == "random":
         return RandomBot()
+    if name.startswith("ismcts"):
+        from .ismcts import ISMCTS
+        budget = name.partition(":")[2] or "200"
+        try:
+            if budget.endswith("s"):
+                return ISMCTS(game, iterations=None, seconds=float(budget[:-1]))
+            return ISMCTS(game, iterations=int(budget))
+        except ValueError:
+            raise OptionError(f"bad bot {name!r}; use ismcts:ITERATIONS or ismcts:SECONDSs") from None
     if name == "heuristic":
         try:
             return game.heuristic_bot()

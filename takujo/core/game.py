@@ -133,6 +133,12 @@ class Game(ABC):
         A file that cannot be read raises OSError (or UnicodeDecodeError)."""
         raise NotSupportedError(f"{cls.name} has no decks")
 
+    # ----- hidden information -------------------------------------------------------------
+    def determinize(self, view: dict[str, Any], rng: Rng) -> State:
+        """A full state that agrees with everything `view` shows, hidden cards sampled on
+        `rng` (the bot's own stream). Needed by IS-MCTS."""
+        raise NotImplementedError(f"{self.name} cannot determinize views yet")
+
     # ----- presentation and bots ---------------------------------------------------------
     #: module with ``render_view(game, view)``, ``describe_action(game, action, view)`` and
     #: ``describe_event(game, event)``; None for the plain defaults below

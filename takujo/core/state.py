@@ -143,6 +143,14 @@ class State(ABC):
         """What sits at each seat besides the bot (a deck, a knight …); default: the game's."""
         return self.game.seat_labels()
 
+    def estimate(self) -> list[float]:
+        """Each player's rough chance of winning from here (sums to 1), for search cut-offs;
+        the finished outcome when over. Games override with a better guess."""
+        n = self.game.players
+        if self.outcome is not None and self.outcome.winners:
+            return [1 / len(self.outcome.winners) if p in self.outcome.winners else 0.0 for p in range(n)]
+        return [1 / n] * n
+
     def stats(self) -> dict[str, float]:
         """Per-game figures worth averaging over a simulation (e.g. anger explosions)."""
         return {}

@@ -59,3 +59,7 @@ class FuuteiGame(Game):
     def new_state(self, seed: int = 0) -> FuuteiState:
         return FuuteiState.new(self, seed)
 
+    def determinize(self, view: dict[str, Any], rng: Any) -> FuuteiState:
+        from .determinize import determinize
+        return determinize(self, view, rng)
+

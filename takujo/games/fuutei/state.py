@@ -380,6 +380,14 @@ class FuuteiState(State):
             self.end_main()
 
     # ----- zones and public facts ---------------------------------------------------------
+    def estimate(self) -> list[float]:
+        """Chances grow with region points (squared, so the leader stands out)."""
+        if self.outcome is not None:
+            return super().estimate()
+        weights = [(self.points(p) + 2) ** 2 for p in range(self.n)]
+        total = sum(weights)
+        return [w / total for w in weights]
+
     def zone(self, name: str) -> Any:
         if name == "hand":
             return self.hands
@@ -403,7 +411,11 @@ class FuuteiState(State):
             "sealed": list(self.sealed),
             "turns_taken": list(self.turns_taken),
             "pile_emptied": self.pile_emptied,
+            "failed_draw": self.failed_draw,
             "battle": battle.public(b) if b else None,
+            # the たわけ！ windows: what is being answered is public, who is asked is not
+            "windows": [{"kind": w.kind, "order": list(w.order), "data": dict(w.data)} for w in self.windows],
+            "committed": sorted(self.commits.choices) if self.commits else [],
         }
 
     # ----- copy and serialise -----------------------------------------------------------

@@ -1,0 +1,47 @@
+"""Sampling a full Fuutei state that agrees with one player's view (for IS-MCTS)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...core.determinize import Filler, base_json, seen_cards
+from ...core.rng import Rng
+from .state import SUPPORT, FuuteiState
+
+if TYPE_CHECKING:
+    from .game import FuuteiGame
+
+
+def determinize(game: "FuuteiGame", view: dict[str, Any], rng: Rng) -> FuuteiState:
+    """Hands hold no open card, face-down supports only battle support cards; everything else
+    unseen goes to the pile in a random order."""
+    z, pub, me = view["zones"], view["public"], view["player"]
+    cat = game.catalogue
+    n = game.players
+    fill = Filler((c for c in range(len(cat)) if c not in seen_cards(view, FuuteiState.ZONES)), rng)
+    supports = [z["support"][p] if isinstance(z["support"][p], list)
+                else fill.take(z["support"][p], lambda c: cat[c].type == "battle_support") for p in range(n)]
+    hands = [z["hand"][p] if isinstance(z["hand"][p], list)
+             else fill.take(z["hand"][p], lambda c: cat[c].type not in ("event", "region")) for p in range(n)]
+    deck = fill.rest()
+    commits = None
+    if pub["phase"] == SUPPORT and pub["battle"]:
+        choices = [[p, f"support {supports[p][0]}" if supports[p] else "nosupport"] for p in pub["committed"]]
+        commits = {"players": list(pub["battle"]["players"]), "choices": choices}
+    windows = []
+    for w in pub["windows"]:
+        order = list(w["order"])
+        pos = order.index(me) if me in order and view["pending"] and view["pending"]["kind"] == "response" else 0
+        windows.append({"kind": w["kind"], "order": order, "pos": pos, "data": dict(w["data"])})
+    data = {
+        "deck": deck, "discard": list(z["discard"]), "center": list(z["center"]), "stack": list(z["stack"]),
+        "temp": list(pub["temporary"]), "sealed": list(pub["sealed"]), "turns_taken": list(pub["turns_taken"]),
+        "hands": hands, "supports": supports, "regions": [list(r) for r in z["regions"]],
+        "party": [list(p) for p in z["party"]],
+        "guard": [[int(r), c] for r, c in pub["guard"].items()],
+        "host": [[int(e), c] for e, c in pub["host"].items()],
+        "turn_player": pub["turn_player"], "turn": pub["turn"], "phase": pub["phase"],
+        "pile_emptied": pub["pile_emptied"], "failed_draw": pub["failed_draw"],
+        "battle": pub["battle"], "commits": commits, "windows": windows,
+        "_base": base_json(game, rng),
+    }
+    return FuuteiState.from_json(game, data)

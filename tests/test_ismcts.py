@@ -1,0 +1,93 @@
+"""IS-MCTS and determinization: sampled worlds agree with the view; the bot cannot peek."""
+from __future__ import annotations
+
+import pytest
+
+import takujo
+from takujo.bots import make_bot
+from takujo.bots.ismcts import ISMCTS
+from takujo.core import OptionError, Rng, shuffle_unseen
+
+
+def _supports_determinize(name: str) -> bool:
+    game = takujo.load(name)
+    try:
+        game.determinize(game.new_state(0).view(0), Rng(0))
+    except NotImplementedError:
+        return False
+    return True
+
+
+DETERMINIZABLE = [n for n in takujo.names() if _supports_determinize(n)]
+
+
+@pytest.mark.parametrize("name", DETERMINIZABLE)
+def test_sampled_worlds_agree_with_everything_the_player_sees(name):
+    game = takujo.load(name)
+    checked = 0
+    for seed in range(4):
+        state = game.new_state(seed)
+        rng = Rng(seed)
+        while state.outcome is None and state.steps < 300:
+            for p in state.pending.players:
+                view = state.view(p)
+                world = game.determinize(view, Rng(state.steps))
+                seen = world.view(p)
+                for key in ("zones", "public", "pending", "legal"):
+                    assert seen[key] == view[key], f"{name} seed {seed} step {state.steps}: {key} differs"
+                checked += 1
+            legal = state.legal_actions(state.pending.players[0])
+            state.apply(legal[rng.below(len(legal))])
+    assert checked > 100
+
+
+@pytest.mark.parametrize("name", DETERMINIZABLE)
+def test_ismcts_cannot_peek_at_hidden_cards(name):
+    """Changing cards the bot cannot see, with the same RNG, never changes its choice."""
+    game = takujo.load(name)
+    bot = ISMCTS(game, iterations=25)
+    state = game.new_state(2)
+    rng = Rng(5)
+    for _ in range(40):
+        legal = state.legal_actions(state.pending.players[0])
+        state.apply(legal[rng.below(len(legal))])
+    p = state.pending.players[0]
+    other = shuffle_unseen(state, p, Rng(99))
+    assert other.to_json() != state.to_json()
+    a = bot.act(state.view(p), state.legal_actions(p), Rng(11))
+    b = bot.act(other.view(p), other.legal_actions(p), Rng(11))
+    assert a == b and a in state.legal_actions(p)
+
+
+def test_ismcts_budgets_and_names():
+    game = takujo.load("fuutei", players=3)
+    assert make_bot("ismcts:50", game).iterations == 50
+    assert make_bot("ismcts:0.2s", game).seconds == 0.2
+    with pytest.raises(OptionError, match="ismcts"):
+        make_bot("ismcts:lots", game)
+    state = game.new_state(1)
+    p = state.pending.players[0]
+    bot = make_bot("ismcts:0.1s", game)
+    action = bot.act(state.view(p), state.legal_actions(p), Rng(1))
+    assert action in state.legal_actions(p) and bot.last_iterations > 0
+
+
+def test_ismcts_finds_a_winning_invasion():
+    """Fuutei: with 36 points and an undefended 9-point region to invade, the search takes it."""
+    from tests.fuutei.helpers import act, of_type, put, table, weak
+    s = table(2)
+    regions = sorted(of_type(s, "region"), key=lambda r: s.cat[r].spec.points)
+    mine = [r for r in regions if s.cat[r].spec.points in (7, 8)] + \
+        [next(r for r in regions if s.cat[r].spec.points == 6)]
+    for r in mine:
+        put(s, r, region=0)
+    assert 30 <= s.points(0) < 40
+    target = next(r for r in reversed(regions) if r not in mine)
+    put(s, target, region=1)
+    assert s.points(0) + s.cat[target].spec.points >= 40
+    char = put(s, weak(s, 0), party=0)
+    put(s, weak(s, 1), party=1)
+    act(s, "end")
+    bot = ISMCTS(s.game, iterations=60)
+    choice = bot.act(s.view(0), s.legal_actions(0), Rng(3))
+    assert str(choice) == f"invade {char} {target}"

@@ -19,9 +19,12 @@ def _supports_determinize(name: str) -> bool:
 
 
 DETERMINIZABLE = [n for n in takujo.names() if _supports_determinize(n)]
+WITH_OPTIONS = ["ibara(multi_card_combat=true,sp_cards_to_hand=true,gaiblitz_buff=true)",
+                "draft_daimyo(expansion=true,tactics=true,turn_order_choice=true)",
+                "sengoku_taisen(deck1=黒,deck2=翠)", "fuutei(players=5,old_region_rule=true)"]
 
 
-@pytest.mark.parametrize("name", DETERMINIZABLE)
+@pytest.mark.parametrize("name", DETERMINIZABLE + WITH_OPTIONS)
 def test_sampled_worlds_agree_with_everything_the_player_sees(name):
     game = takujo.load(name)
     checked = 0

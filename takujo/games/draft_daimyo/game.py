@@ -51,3 +51,7 @@ class DaimyoGame(Game):
 
     def new_state(self, seed: int = 0) -> DaimyoState:
         return DaimyoState.new(self, seed)
+
+    def determinize(self, view: dict[str, Any], rng: Any) -> DaimyoState:
+        from .determinize import determinize
+        return determinize(self, view, rng)

@@ -483,10 +483,23 @@ class DaimyoState(State):
             "battle": dict(self.battle) | {"cards": [int(c >= 0) for c in self.battle["cards"]]}
             if self.battle else None,
             "factions": [FACTIONS[p] for p in range(self.n)],
+            "turn_index": self.turn_index, "pick_no": self.pick_no,
+            "choosers": list(self.choosers), "new_order": list(self.new_order),
+            "committed": sorted(self.commits.choices) if self.commits else [],
+            "commit_players": list(self.commits.players) if self.commits else [],
         }
 
     def seat_labels(self) -> list[str]:
         return [FACTIONS[p] for p in range(self.n)]
+
+    def estimate(self) -> list[float]:
+        """Chances follow VP, plus the 国力 held (what the remaining rounds will pay)."""
+        if self.outcome is not None:
+            return super().estimate()
+        left = ROUNDS - self.round + 1
+        w = [(1 + self.vp[p] + left * sum(self.board.provinces[i].kokuryoku for i in self.provinces_of(p))) ** 2
+             for p in range(self.n)]
+        return [x / sum(w) for x in w]
 
     def stats(self) -> dict[str, float]:
         """The final VP spread (leader minus last), the figure the tactics rule aims at."""

@@ -89,6 +89,10 @@ class IbaraGame(Game):
     def new_state(self, seed: int = 0) -> IbaraState:
         return IbaraState.new(self, seed)
 
+    def determinize(self, view: dict[str, Any], rng: Any) -> IbaraState:
+        from .determinize import determinize
+        return determinize(self, view, rng)
+
     def seat_labels(self) -> list[str]:
         return []
 

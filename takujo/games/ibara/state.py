@@ -592,6 +592,13 @@ class IbaraState(State):
         """The knight at each seat, for per-knight win rates."""
         return [self.knight(p).name_ja for p in range(self.n)]
 
+    def estimate(self) -> list[float]:
+        """Chances follow whims held, and escorting the princess."""
+        if self.outcome is not None:
+            return super().estimate()
+        w = [1 + 3 * len(self.whims[p]) + (2 if self.escort == p else 0) for p in range(self.n)]
+        return [x / sum(w) for x in w]
+
     def stats(self) -> dict[str, float]:
         return {"anger_explosions": sum(1 for e in self.log if e["e"] == "anger")}
 
@@ -607,6 +614,11 @@ class IbaraState(State):
             "event_marker": self.event_pos, "irritation": self.irritation,
             "whims_needed": self.whims_needed(), "explored": self.explored,
             "combat": combat.public(self.combat) if self.combat else None,
+            "turn_index": self.turn_index, "gabe_used": self.gabe_used, "gabe_target": self.gabe_target,
+            "gabe_left": self.gabe_left, "moved": self.moved, "ending": self.ending,
+            "penalty_player": self.penalty_player,
+            "committed": sorted(self.commits.choices) if self.commits else [],
+            "commit_players": list(self.commits.players) if self.commits else [],
         }
 
     # ----- copy and serialise -------------------------------------------------------------------

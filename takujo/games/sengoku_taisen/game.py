@@ -134,3 +134,7 @@ class SengokuGame(Game):
     def new_state(self, seed: int = 0) -> SengokuState:
         return SengokuState.new(self, seed)
 
+    def determinize(self, view: dict[str, Any], rng: Rng) -> SengokuState:
+        from .determinize import determinize
+        return determinize(self, view, rng)
+

@@ -453,6 +453,14 @@ class SengokuState(State):
         elif verb == "end":
             self.end_main()
 
+    def estimate(self) -> list[float]:
+        """Chances follow the walls left, and the warlords' strength on the field."""
+        if self.outcome is not None:
+            return super().estimate()
+        power = [1 + 2 * len(self.walls[p]) + sum(max(0, self.strength(u)) for u in self.units(p)) / 1000
+                 for p in (0, 1)]
+        return [power[0] / sum(power), power[1] / sum(power)]
+
     # ----- zones and public facts --------------------------------------------------------------
     def zone(self, name: str) -> Any:
         return getattr(self, name)
@@ -474,6 +482,14 @@ class SengokuState(State):
             "ougi_used": list(self.ougi_used),
             "battle": dict(self.battle) if self.battle else None,
             "counters": [list(x) for x in self.counters],
+            "buff": {str(u): v for u, v in self.buff.items()},
+            "siege_buff": {str(u): v for u, v in self.siege_buff.items()},
+            "extra_used": sorted(self.extra_used),
+            "once_used": sorted(self.once_used),
+            "next_token": self.next_token,
+            # battle windows: which window is open is public, who is being asked is not
+            "windows": [{"kind": w.kind, "order": list(w.order), "data": dict(w.data), "cycle": w.cycle}
+                        for w in self.windows],
         }
 
     # ----- copy and serialise ------------------------------------------------------------------

@@ -1,0 +1,67 @@
+"""Sampling a full Draft Daimyo state that agrees with one player's view (for IS-MCTS).
+
+Unseen draft cards go to the hidden packets, hands and chosen cards and the draft deck; unseen
+events to the event deck; unseen tactics cards to hidden tactics hands and the tactics deck."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...core.determinize import Filler, base_json, seen_cards
+from ...core.rng import Rng
+from .state import CHOOSE, DRAFT, DaimyoState
+
+if TYPE_CHECKING:
+    from .game import DaimyoGame
+
+DRAFT_TYPES = ("warlord", "development", "strategy")
+
+
+def determinize(game: "DaimyoGame", view: dict[str, Any], rng: Rng) -> DaimyoState:
+    z, pub, me = view["zones"], view["public"], view["player"]
+    n = game.players
+    cs = game.cards
+    seen = seen_cards(view, DaimyoState.ZONES)
+    unseen = [c for c in range(len(cs.cards)) if c not in seen]
+    fill = Filler(unseen, rng)
+    kind = lambda c: cs[c].type                                     # noqa: E731
+    per: dict[str, list[list[int]]] = {}
+    for name, types in (("tactics_played", ("tactics",)), ("tactics_hand", ("tactics",)),
+                        ("chosen", DRAFT_TYPES), ("packets", DRAFT_TYPES), ("hand", DRAFT_TYPES)):
+        per[name] = [z[name][p] if isinstance(z[name][p], list)
+                     else fill.take(z[name][p], lambda c, t=types: kind(c) in t) for p in range(n)]
+    rest = fill.rest()
+    draft_deck = [c for c in rest if kind(c) in DRAFT_TYPES]
+    event_deck = [c for c in rest if kind(c) == "event"]
+    tactics_deck = [c for c in rest if kind(c) == "tactics"]
+    commits = None
+    if pub["phase"] in (DRAFT, CHOOSE) and pub["commit_players"]:
+        verb, source = ("pick", "packets") if pub["phase"] == DRAFT else ("choose", "hand")
+        choices = [[p, f"{verb} {per[source][p][0]}"] for p in pub["committed"] if p != me]
+        if me in pub["committed"]:
+            mine = next((e["action"] for e in reversed(view["log"]) if e["e"] == "act" and e["player"] == me), None)
+            if mine is not None:
+                choices.append([me, mine])
+        commits = {"players": list(pub["commit_players"]), "choices": choices}
+    battle = None
+    if pub["battle"]:
+        battle = dict(pub["battle"])
+        cards = []
+        for i, p in enumerate((battle["attacker"], battle["defender"])):
+            placed = per["tactics_played"][p] if p >= 0 else []
+            cards.append(placed[0] if placed else -1)
+        battle["cards"] = cards
+    data = {
+        **per, "domain": [list(x) for x in z["domain"]],
+        "draft_deck": draft_deck, "draft_discard": list(z["draft_discard"]), "event_deck": event_deck,
+        "event_discard": list(z["event_discard"]), "honours": list(z["honours"]),
+        "tactics_deck": tactics_deck, "tactics_discard": list(z["tactics_discard"]),
+        "order": list(pub["order"]), "owner": list(pub["owner"]), "soldiers": list(pub["soldiers"]),
+        "gold": list(pub["gold"]), "vp": list(pub["vp"]), "battles_won": list(pub["battles_won"]),
+        "marked": list(pub["marked"]), "active": [0 if (n == 3 and pr.three_player_out) else 1 for pr in game.board.provinces],
+        "n": n, "round": pub["round"], "turn": pub["turn_of_round"], "turn_index": pub["turn_index"],
+        "pick_no": pub["pick_no"], "phase": pub["phase"], "chooser": -1,
+        "castles": [[int(c), pr] for c, pr in pub["castles"].items()], "commits": commits,
+        "battle": battle, "choosers": list(pub["choosers"]), "new_order": list(pub["new_order"]),
+        "_base": base_json(game, rng),
+    }
+    return DaimyoState.from_json(game, data)

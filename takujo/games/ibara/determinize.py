@@ -1,0 +1,72 @@
+"""Sampling a full Ibara state that agrees with one player's view (for IS-MCTS).
+
+Action cards, item chips, whims and events are separate id spaces; unseen ones of each go back
+to their own face-down pile (and action cards into the hidden hands and combat commits)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...core.determinize import Filler, base_json
+from ...core.rng import Rng
+from .state import COMBAT_DROP, COMBAT_PLAY, IbaraState
+
+if TYPE_CHECKING:
+    from .game import IbaraGame
+
+
+def _flat(data: Any) -> set[int]:
+    if isinstance(data, int):
+        return set()
+    out: set[int] = set()
+    for x in data:
+        if isinstance(x, list):
+            out.update(x)
+        elif isinstance(x, int):
+            out.add(x)
+    return out
+
+
+def determinize(game: "IbaraGame", view: dict[str, Any], rng: Rng) -> IbaraState:
+    z, pub, me = view["zones"], view["public"], view["player"]
+    n = game.players
+    c = game.content
+    per = {name: z[name] for name in ("hand", "played", "shown", "items", "whims")}
+    seen_cards = _flat(z["discard"]) | set().union(*(set(h) for k in ("hand", "played", "shown")
+                                                    for h in per[k] if isinstance(h, list)))
+    cards = Filler([i for i in range(len(c.cards)) if i not in seen_cards], rng)
+    played = [per["played"][p] if isinstance(per["played"][p], list) else cards.take(per["played"][p])
+              for p in range(n)]
+    hands = [per["hand"][p] if isinstance(per["hand"][p], list) else cards.take(per["hand"][p]) for p in range(n)]
+    deck = cards.rest()
+    seen_items = _flat(z["item_discard"]) | set().union(*(set(x) for x in per["items"]))
+    seen_whims = _flat(z["whim_up"]) | _flat(z["whim_discard"]) | set().union(*(set(x) for x in per["whims"]))
+    item_pool = Filler([i for i in game.item_ids if i not in seen_items], rng).rest()
+    whim_deck = Filler([w for w in game.whim_ids if w not in seen_whims], rng).rest()
+    event_deck = Filler([e for e in game.event_ids if e not in _flat(z["event_discard"])], rng).rest()
+    commits = None
+    if pub["phase"] in (COMBAT_PLAY, COMBAT_DROP) and pub["commit_players"]:
+        verb = "fight" if pub["phase"] == COMBAT_PLAY else "drop"
+        choices = []
+        for p in pub["committed"]:
+            if pub["phase"] == COMBAT_PLAY:
+                choices.append([p, " ".join([verb, *map(str, sorted(played[p]))])])
+            else:
+                play = pub["combat"]["plays"][pub["combat"]["players"].index(p)]
+                choices.append([p, f"drop {play[0]}"])
+        commits = {"players": list(pub["commit_players"]), "choices": choices}
+    data = {
+        "hands": hands, "played": played, "shown": [list(x) for x in per["shown"]],
+        "items": [list(x) for x in per["items"]], "whims": [list(x) for x in per["whims"]],
+        "deck": deck, "discard": list(z["discard"]), "item_pool": item_pool,
+        "item_discard": list(z["item_discard"]), "whim_deck": whim_deck, "whim_up": list(z["whim_up"]),
+        "whim_discard": list(z["whim_discard"]), "event_deck": event_deck,
+        "event_discard": list(z["event_discard"]), "pos": list(pub["pos"]), "order": list(pub["order"]),
+        "knights": list(pub["knights"]), "n": n, "irritation": pub["irritation"], "turn": pub["turn"],
+        "round": pub["round"], "turn_index": pub["turn_index"], "phase": pub["phase"],
+        "explored": pub["explored"], "gabe_used": pub["gabe_used"], "moved": pub["moved"],
+        "gabe_target": pub["gabe_target"], "gabe_left": pub["gabe_left"], "ending": pub["ending"],
+        "penalty_player": pub["penalty_player"], "princess": pub["princess"], "escort": pub["escort"],
+        "event_pos": pub["event_marker"], "combat": pub["combat"], "commits": commits,
+        "_base": base_json(game, rng),
+    }
+    return IbaraState.from_json(game, data)

@@ -27,7 +27,7 @@ def _flat(data: Any) -> set[int]:
 
 
 def determinize(game: "IbaraGame", view: dict[str, Any], rng: Rng) -> IbaraState:
-    z, pub, me = view["zones"], view["public"], view["player"]
+    z, pub = view["zones"], view["public"]
     n = game.players
     c = game.content
     per = {name: z[name] for name in ("hand", "played", "shown", "items", "whims")}

@@ -71,6 +71,8 @@ class ISMCTS:
             p = me if first and me in pend.players else pend.players[0]
             first = False
             actions = state.legal_actions(p)
+            if not actions:
+                break              # a sampled world the hidden cards cannot carry on from
             keys = [str(a) for a in actions]
             for k in keys:
                 child = node.children.get(k)
@@ -105,6 +107,8 @@ class ISMCTS:
         while state.outcome is None and steps < self.depth:
             p = state.pending.players[0]
             actions = state.legal_actions(p)
+            if not actions:
+                break
             state.apply_unchecked(actions[rng.below(len(actions))])
             steps += 1
         return state.estimate()

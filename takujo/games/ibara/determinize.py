@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.determinize import Filler, base_json
 from ...core.rng import Rng
+from .content import SUITS
 from .state import COMBAT_DROP, COMBAT_PLAY, IbaraState
 
 if TYPE_CHECKING:
@@ -26,6 +27,19 @@ def _flat(data: Any) -> set[int]:
     return out
 
 
+def _sample_play(c: Any, cards: Filler, k: int, rng: Rng) -> list[int]:
+    """A hidden combat commit of k cards, sampled as a legal play: one suited card, or k
+    cards of one suit (IBR-COMBAT-MULTI-05)."""
+    if k == 0:
+        return []
+    suits = list(SUITS)
+    rng.shuffle(suits)
+    for suit in suits:
+        if sum(1 for x in cards.pool if c.cards[x].suit == suit) >= k:
+            return cards.take(k, lambda x, s=suit: c.cards[x].suit == s)
+    return cards.take(k)                      # too few left of any suit: any cards
+
+
 def determinize(game: "IbaraGame", view: dict[str, Any], rng: Rng) -> IbaraState:
     z, pub = view["zones"], view["public"]
     n = game.players
@@ -34,7 +48,7 @@ def determinize(game: "IbaraGame", view: dict[str, Any], rng: Rng) -> IbaraState
     seen_cards = _flat(z["discard"]) | set().union(*(set(h) for k in ("hand", "played", "shown")
                                                     for h in per[k] if isinstance(h, list)))
     cards = Filler([i for i in range(len(c.cards)) if i not in seen_cards], rng)
-    played = [per["played"][p] if isinstance(per["played"][p], list) else cards.take(per["played"][p])
+    played = [per["played"][p] if isinstance(per["played"][p], list) else _sample_play(c, cards, per["played"][p], rng)
               for p in range(n)]
     hands = [per["hand"][p] if isinstance(per["hand"][p], list) else cards.take(per["hand"][p]) for p in range(n)]
     deck = cards.rest()

@@ -23,12 +23,17 @@ MIDGAME_STEPS = 120
 
 
 def midgame(game, seed: int = 3):
-    state = game.new_state(seed)
-    rng = Rng(seed)
-    while state.outcome is None and state.steps < MIDGAME_STEPS:
-        legal = state.legal_actions(state.pending.players[0])
-        state.apply(legal[rng.below(len(legal))])
-    return state
+    """The state halfway through a random game (at most MIDGAME_STEPS in)."""
+    def play(limit: int):
+        state = game.new_state(seed)
+        rng = Rng(seed)
+        while state.outcome is None and state.steps < limit:
+            legal = state.legal_actions(state.pending.players[0])
+            state.apply(legal[rng.below(len(legal))])
+        return state
+
+    full = play(10**6)
+    return play(min(MIDGAME_STEPS, full.steps // 2))
 
 
 def main() -> int:

@@ -33,7 +33,12 @@ def midgame(game, seed: int = 3):
         return state
 
     full = play(10**6)
-    return play(min(MIDGAME_STEPS, full.steps // 2))
+    limit = min(MIDGAME_STEPS, full.steps // 2)
+    state = play(limit)
+    while state.outcome is None and len(state.legal_actions(state.pending.players[0])) < 2:
+        limit += 1
+        state = play(limit)                       # a position with a real choice
+    return state
 
 
 def main() -> int:

@@ -168,6 +168,16 @@ class Catalogue:
     meta: dict[str, Any]
     cards: tuple[Card, ...]
 
+    def __post_init__(self) -> None:
+        # flat per-instance arrays for the hot paths (legal actions, victory checks)
+        object.__setattr__(self, "types", tuple(c.type for c in self.cards))
+        object.__setattr__(self, "points", tuple(c.spec.points or 0 for c in self.cards))
+        object.__setattr__(self, "ids", tuple(c.id for c in self.cards))
+
+    types: tuple[str, ...] = ()
+    points: tuple[int, ...] = ()
+    ids: tuple[str, ...] = ()
+
     def __len__(self) -> int:
         return len(self.cards)
 

@@ -121,8 +121,8 @@ class FuuteiState(State):
 
     # ----- derived facts --------------------------------------------------------------
     def points(self, p: int) -> int:
-        cat = self.cat
-        return sum(cat[r].spec.points or 0 for r in self.regions[p])
+        pts = self.cat.points
+        return sum(pts[r] for r in self.regions[p])
 
     def party_size(self, p: int) -> int:
         """FTR-TEMP-01: temporary characters do not count toward party size."""
@@ -148,7 +148,8 @@ class FuuteiState(State):
         return -1
 
     def in_play(self, card_id: str) -> bool:
-        return any(self.cat[c].id == card_id for party in self.party for c in party)
+        ids = self.cat.ids
+        return any(ids[c] == card_id for party in self.party for c in party)
 
     def threshold(self) -> int:
         """FTR-WIN-02/03: 40 points, or 30 with five or more players."""
@@ -312,16 +313,20 @@ class FuuteiState(State):
 
     def _main_actions(self, p: int) -> list[Action]:
         cat, out = self.cat, []
+        types = cat.types
         hand = self.hands[p]
         room = self.party_size(p) < PARTY_MAX
-        val_in_play = self.in_play("val")
+        val_in_play = None
         for c in hand:
-            t = cat[c].type
+            t = types[c]
             if t == "character" and room:                       # FTR-MAIN-02, FTR-MAIN-04
                 out.append(Action(p, "play", (c,)))
             elif t == "equipment":                              # FTR-MAIN-10
-                if cat[c].spec.excluded_by == "val" and val_in_play:
-                    continue                                    # FTR-VAL-01
+                if cat[c].spec.excluded_by == "val":
+                    if val_in_play is None:
+                        val_in_play = self.in_play("val")
+                    if val_in_play:
+                        continue                                # FTR-VAL-01
                 out.extend(Action(p, "equip", (c, ch)) for ch in self.party[p])
             elif t == "hold":                                   # FTR-MAIN-11
                 out.extend(Action(p, "hold", (c, *tg)) for tg in effects.hold_targets(self, p, c))

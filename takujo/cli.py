@@ -35,7 +35,7 @@ from rich.table import Table
 
 from . import __version__
 from .core.errors import IllegalActionError, RecordError, TakujoError
-from .core.game import Game
+from .core.game import Game, parse_game_string
 from .core.events import visible_to
 from .core.registry import game_class, names
 from .core.rng import Rng
@@ -164,7 +164,7 @@ def play(
     game: Annotated[str, typer.Argument(help="A game name or game string, e.g. toy or 'fuutei(players=3)'.")],
     players: Annotated[Optional[int], typer.Option("--players", "-p", help="Number of players (default: the game's).")] = None,
     seat: Annotated[int, typer.Option(help="Your seat, 0 = first player.")] = 0,
-    bots: Annotated[str, typer.Option(help="Bots for the other seats, a comma list cycled over them: random, heuristic, ismcts:N (N iterations a move) or ismcts:Ts (T seconds a move).")] = "heuristic",
+    bots: Annotated[Optional[str], typer.Option(help="Bots for the other seats, a comma list cycled over them: random, heuristic, ismcts:N (N iterations a move) or ismcts:Ts (T seconds a move). Default: the game's strongest bot that answers within about a second.")] = None,
     seed: Annotated[Optional[int], typer.Option(help="Seed of the game (default: from the clock; it is printed).")] = None,
     option: OptionArg = [],
     record: Annotated[Optional[Path], typer.Option(help="Write the game record (JSON Lines) to this file.")] = None,
@@ -174,6 +174,9 @@ def play(
     Type an action's number or its notation; ? reprints the table; q (or Ctrl-D) quits.
     """
     opts = _parse_options(option)
+    if bots is None:
+        with _usage_errors():
+            bots = game_class(parse_game_string(game)[0]).play_bot
     bot_names = _parse_bots(bots)
     if seed is None:
         seed = int(time.time() * 1000) % 1_000_000

@@ -145,6 +145,9 @@ class Game(ABC):
     presentation: ClassVar[str | None] = None
     #: ``"module:Class"`` of the game's heuristic bot (constructed with the game)
     heuristic: ClassVar[str | None] = None
+    #: the default opponent in ``takujo play``: the strongest bot measured that answers within
+    #: about a second (docs/bots.md)
+    play_bot: ClassVar[str] = "heuristic"
 
     def _presenter(self) -> Any:
         return importlib.import_module(self.presentation) if self.presentation else None

@@ -593,10 +593,21 @@ class IbaraState(State):
         return [self.knight(p).name_ja for p in range(self.n)]
 
     def estimate(self) -> list[float]:
-        """Chances follow whims held, and escorting the princess."""
+        """Chances follow whims held, escorting the princess, and how near the princess (or,
+        with enough whims, the gate) the knight is."""
         if self.outcome is not None:
             return super().estimate()
-        w = [1 + 3 * len(self.whims[p]) + (2 if self.escort == p else 0) for p in range(self.n)]
+        need = self.whims_needed()
+        w = []
+        for p in range(self.n):
+            score = 1 + 3 * len(self.whims[p])
+            if self.escort == p:
+                score += 3
+                if len(self.whims[p]) >= need:               # on the way out
+                    score += 8 / (1 + board.distances(self.pos[p]).get(board.GATE, 9))
+            else:
+                score += 2 / (1 + board.distances(self.pos[p]).get(self.princess, 9))
+            w.append(score)
         return [x / sum(w) for x in w]
 
     def stats(self) -> dict[str, float]:

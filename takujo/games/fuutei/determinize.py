@@ -17,7 +17,8 @@ def determinize(game: "FuuteiGame", view: dict[str, Any], rng: Rng) -> FuuteiSta
     z, pub, me = view["zones"], view["public"], view["player"]
     cat = game.catalogue
     n = game.players
-    fill = Filler((c for c in range(len(cat)) if c not in seen_cards(view, FuuteiState.ZONES)), rng)
+    seen = seen_cards(view, FuuteiState.ZONES)
+    fill = Filler((c for c in range(len(cat)) if c not in seen), rng)
     supports = [z["support"][p] if isinstance(z["support"][p], list)
                 else fill.take(z["support"][p], lambda c: cat[c].type == "battle_support") for p in range(n)]
     hands = [z["hand"][p] if isinstance(z["hand"][p], list)

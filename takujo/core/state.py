@@ -138,6 +138,14 @@ class State(ABC):
         """Log an event; `to` (positional) limits who sees it (None: everyone)."""
         self.log.append(events.make(kind, to, **fields))
 
+    def end_game(self, winners: tuple[int, ...], reason: str, scores: tuple[int, ...] = ()) -> bool:
+        """Record the outcome (once) and log it for everyone; False if the game had ended."""
+        if self.outcome is not None:
+            return False
+        self.outcome = Outcome(tuple(winners), reason, tuple(scores))
+        self.say("game_over", winners=list(winners), reason=reason)
+        return True
+
     # ----- statistics (for simulations) ------------------------------------------------
     def seat_labels(self) -> list[str]:
         """What sits at each seat besides the bot (a deck, a knight …); default: the game's."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.action import Action
-from ...core.decision import Decision, DecisionKind, Outcome
+from ...core.decision import Decision, DecisionKind
 from ...core.dice import Dice
 from ...core.rng import Rng
 from ...core.simultaneous import Commits
@@ -352,9 +352,8 @@ class DaimyoState(State):
                     self.say("honour", player=q, card=h, vp=int(eff.get("vp", 0)))
         key = [(self.vp[q], self.gold[q]) for q in range(self.n)]
         top = max(key)
-        self.outcome = Outcome(tuple(q for q in range(self.n) if key[q] == top), "vp", tuple(self.vp))
+        self.end_game(tuple(q for q in range(self.n) if key[q] == top), "vp", tuple(self.vp))
         self.phase = OVER
-        self.say("game_over", winners=list(self.outcome.winners), reason="vp")
 
     # ----- driver surface ------------------------------------------------------------------------
     @property

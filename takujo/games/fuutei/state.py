@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.action import Action
-from ...core.decision import Decision, DecisionKind, Outcome
+from ...core.decision import Decision, DecisionKind
 from ...core.response import Window, polling_order
 from ...core.rng import Rng
 from ...core.simultaneous import Commits
@@ -226,9 +226,8 @@ class FuuteiState(State):
         self._start_turn((p + 1) % self.n)
 
     def finish(self, winners: tuple[int, ...], reason: str) -> None:
-        self.outcome = Outcome(winners, reason, tuple(self.points(q) for q in range(self.n)))
-        self.phase = OVER
-        self.say("game_over", winners=list(winners), reason=reason)
+        if self.end_game(winners, reason, tuple(self.points(q) for q in range(self.n))):
+            self.phase = OVER
 
     def check_victory(self) -> None:
         """FTR-WIN-01..03, 05: instant victories, checked whenever something changed."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.action import Action
-from ...core.decision import Decision, DecisionKind, Outcome
+from ...core.decision import Decision, DecisionKind
 from ...core.rng import Rng
 from ...core.simultaneous import Commits
 from ...core.state import State
@@ -263,10 +263,8 @@ class IbaraState(State):
         self._start_turn()
 
     def finish(self, winners: tuple[int, ...], reason: str) -> None:
-        if self.outcome is None:
-            self.outcome = Outcome(winners, reason, tuple(len(w) for w in self.whims))
+        if self.end_game(winners, reason, tuple(len(w) for w in self.whims)):
             self.phase = OVER
-            self.say("game_over", winners=list(winners), reason=reason)
 
     def check_win(self) -> None:
         """IBR-WIN-01 / IBR-SHORT-03: at the gate, escorting her, with enough whims."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.action import Action
-from ...core.decision import Decision, DecisionKind, Outcome
+from ...core.decision import Decision, DecisionKind
 from ...core.errors import IllegalActionError
 from ...core.response import Window
 from ...core.rng import Rng
@@ -235,11 +235,9 @@ class SengokuState(State):
         self._start_turn(1 - self.turn_player)
 
     def finish(self, winners: tuple[int, ...], reason: str) -> None:
-        if self.outcome is None:
-            self.outcome = Outcome(winners, reason, (len(self.walls[0]), len(self.walls[1])))
+        if self.end_game(winners, reason, (len(self.walls[0]), len(self.walls[1]))):
             self.phase = OVER
             self.windows.clear()
-            self.say("game_over", winners=list(winners), reason=reason)
 
     def check_card_conditions(self) -> None:
         """SGT-WIN-03: victory and defeat conditions printed on cards; SGT-WIN-05: if both

@@ -12,7 +12,6 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from .decision import DecisionKind
-from .events import visible_to
 from .rng import Rng
 
 if TYPE_CHECKING:
@@ -71,7 +70,7 @@ def derive_view(state: "State", player: int | None) -> dict[str, Any]:
         "public": state.public_info(),
         "pending": pending_view,
         "legal": [str(a) for a in state.legal_actions(player)] if acting else [],
-        "log": [e for e in state.log if visible_to(e, player)],
+        "log": [e for e in state.log if e["to"] is None or (player is not None and player in e["to"])],
         "outcome": state.outcome.to_json() if state.outcome else None,
     }
 

@@ -68,6 +68,10 @@ def test_ismcts_budgets_and_names():
     assert make_bot("ismcts:0.2s", game).seconds == 0.2
     with pytest.raises(OptionError, match="ismcts"):
         make_bot("ismcts:lots", game)
+    with pytest.raises(OptionError, match="heuristic rollouts"):
+        make_bot("ismcts:50:x", game)
+    guided = make_bot("ismcts:20:h", game)
+    assert guided.iterations == 20 and guided.policy is not None and guided.name == "ismcts:20:h"
     state = game.new_state(1)
     p = state.pending.players[0]
     bot = make_bot("ismcts:0.1s", game)

@@ -28,21 +28,28 @@ class RandomBot:
         return legal[rng.below(len(legal))]
 
 
-BOT_NAMES = ("random", "heuristic", "ismcts:N", "ismcts:Ts")
+BOT_NAMES = ("random", "heuristic", "ismcts:N", "ismcts:Ts", "ismcts:N:h")
 
 
 def make_bot(name: str, game: Game) -> Bot:
     """A bot by name for `game`: ``random``, ``heuristic`` (the game's own), or
-    ``ismcts:200`` (200 iterations a move) / ``ismcts:2s`` (two seconds a move)."""
+    ``ismcts:200`` (200 iterations a move) / ``ismcts:2s`` (two seconds a move), with
+    ``:h`` appended for rollouts played by the heuristic."""
     if name == "random":
         return RandomBot()
     if name.startswith("ismcts"):
         from .ismcts import ISMCTS
-        budget = name.partition(":")[2] or "200"
+        parts = name.split(":")
+        budget = parts[1] if len(parts) > 1 and parts[1] else "200"
+        policy = None
+        if len(parts) > 2:
+            if parts[2] != "h" or len(parts) > 3:
+                raise OptionError(f"bad bot {name!r}; use ismcts:N, ismcts:Ts, or add :h for heuristic rollouts")
+            policy = make_bot("heuristic", game)
         try:
             if budget.endswith("s"):
-                return ISMCTS(game, iterations=None, seconds=float(budget[:-1]))
-            return ISMCTS(game, iterations=int(budget))
+                return ISMCTS(game, iterations=None, seconds=float(budget[:-1]), rollout_policy=policy)
+            return ISMCTS(game, iterations=int(budget), rollout_policy=policy)
         except ValueError:
             raise OptionError(f"bad bot {name!r}; use ismcts:ITERATIONS or ismcts:SECONDSs") from None
     if name == "heuristic":

@@ -2,8 +2,9 @@
 
 Each iteration samples a world with ``game.determinize(view, rng)`` on the bot's own RNG,
 descends the tree by UCT over the actions available in that world (availability counts, as
-in Cowling, Powley & Whitehouse 2012), expands one node, plays the rest of the game at random
-and backs up each player's share of the win. Budgets: a number of iterations or seconds.
+in Cowling, Powley & Whitehouse 2012), expands one node, plays a few steps on (at random, or
+with the game's heuristic: ``ismcts:N:h``) and backs up each player's estimated share of the
+win. Budgets: a number of iterations or seconds.
 """
 from __future__ import annotations
 
@@ -33,13 +34,16 @@ class ISMCTS:
     """``ISMCTS(game, iterations=200)`` or ``ISMCTS(game, seconds=1.0)``."""
 
     def __init__(self, game: Game, iterations: int | None = 200, seconds: float | None = None,
-                 exploration: float = 0.7, rollout_depth: int = ROLLOUT_DEPTH) -> None:
+                 exploration: float = 0.7, rollout_depth: int = ROLLOUT_DEPTH,
+                 rollout_policy: Any = None) -> None:
         self.game = game
         self.depth = rollout_depth
+        self.policy = rollout_policy          # None: uniform random; else a bot (e.g. the heuristic)
         self.iterations = iterations
         self.seconds = seconds
         self.c = exploration
-        self.name = f"ismcts:{iterations}" if seconds is None else f"ismcts:{seconds:g}s"
+        self.name = (f"ismcts:{iterations}" if seconds is None else f"ismcts:{seconds:g}s") + \
+            (":h" if rollout_policy is not None else "")
         self.last_iterations = 0
 
     def act(self, view: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
@@ -109,6 +113,10 @@ class ISMCTS:
             actions = state.legal_actions(p)
             if not actions:
                 break
-            state.apply_unchecked(actions[rng.below(len(actions))])
+            if self.policy is None:
+                action = actions[rng.below(len(actions))]
+            else:
+                action = self.policy.act(state.view(p), actions, rng)
+            state.apply_unchecked(action)
             steps += 1
         return state.estimate()

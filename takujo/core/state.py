@@ -26,6 +26,15 @@ if TYPE_CHECKING:
     from .game import Game
 
 
+def copy_frame(frame: dict[str, Any] | None) -> dict[str, Any] | None:
+    """An independent copy of a plain-data frame (a battle, a combat): ints, strings and
+    lists of those, one level of nested lists."""
+    if frame is None:
+        return None
+    return {k: ([list(x) if isinstance(x, list) else x for x in v] if isinstance(v, list) else v)
+            for k, v in frame.items()}
+
+
 class State(ABC):
     """Base class of every game's state."""
 

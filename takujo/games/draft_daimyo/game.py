@@ -35,12 +35,6 @@ class DaimyoGame(Game):
     def _check_options(self, options: GameOptions) -> None:
         self.cards, self.board
 
-    def __setattr__(self, key: str, value: Any) -> None:
-        if key in ("cards", "board"):
-            object.__setattr__(self, key, value)
-            return
-        super().__setattr__(key, value)
-
     @cached_property
     def cards(self) -> CardSet:
         o = self.options

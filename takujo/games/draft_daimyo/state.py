@@ -14,7 +14,7 @@ from ...core.decision import Decision, DecisionKind
 from ...core.dice import Dice
 from ...core.rng import Rng
 from ...core.simultaneous import Commits
-from ...core.state import State
+from ...core.state import State, copy_frame
 from ...core.visibility import Vis, ZoneSpec
 from . import battle, effects
 from .board import FACTIONS, Board
@@ -83,7 +83,6 @@ class DaimyoState(State):
         s.phase = ORDER
         s.commits = None
         s.battle = None
-        s.chooser = -1
         s.choosers, s.new_order = [], []
         s._setup()
         return s
@@ -505,7 +504,7 @@ class DaimyoState(State):
         return {"vp_spread": max(self.vp) - min(self.vp)}
 
     # ----- copy and serialise -------------------------------------------------------------------
-    _SCALARS = ("n", "round", "turn", "turn_index", "pick_no", "phase", "chooser")
+    _SCALARS = ("n", "round", "turn", "turn_index", "pick_no", "phase")
 
     def clone(self) -> "DaimyoState":
         s = DaimyoState.__new__(DaimyoState)
@@ -519,7 +518,7 @@ class DaimyoState(State):
             setattr(s, name, getattr(self, name))
         s.castles = dict(self.castles)
         s.commits = self.commits.clone() if self.commits else None
-        s.battle = {k: (v[:] if isinstance(v, list) else v) for k, v in self.battle.items()} if self.battle else None
+        s.battle = copy_frame(self.battle)
         if hasattr(self, "choosers"):
             s.choosers, s.new_order = self.choosers[:], self.new_order[:]
         return s
@@ -530,7 +529,7 @@ class DaimyoState(State):
         d.update({name: getattr(self, name) for name in self._SCALARS})
         d["castles"] = [[c, pr] for c, pr in self.castles.items()]
         d["commits"] = self.commits.to_json() if self.commits else None
-        d["battle"] = {k: (list(v) if isinstance(v, list) else v) for k, v in self.battle.items()} if self.battle else None
+        d["battle"] = copy_frame(self.battle)
         d["choosers"] = list(getattr(self, "choosers", []))
         d["new_order"] = list(getattr(self, "new_order", []))
         return d
@@ -545,5 +544,5 @@ class DaimyoState(State):
             setattr(self, name, d[name])
         self.castles = {c: pr for c, pr in d["castles"]}
         self.commits = Commits.from_json(d["commits"]) if d["commits"] else None
-        self.battle = dict(d["battle"]) if d["battle"] else None
+        self.battle = copy_frame(d["battle"])
         self.choosers, self.new_order = list(d["choosers"]), list(d["new_order"])

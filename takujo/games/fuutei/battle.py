@@ -23,16 +23,6 @@ STAT_INDEX = {"phys_atk": 0, "phys_def": 1, "mag_atk": 2, "mag_def": 3, "initiat
 ATTACKS = {"phys": (PHYS_ATK, PHYS_DEF), "mag": (MAG_ATK, MAG_DEF)}
 
 
-def copy(b: dict[str, Any]) -> dict[str, Any]:
-    """An independent copy of a battle dict (values are ints and lists of ints/lists)."""
-    return {k: ([list(x) if isinstance(x, list) else x for x in v] if isinstance(v, list) else v)
-            for k, v in b.items()}
-
-
-def public(b: dict[str, Any]) -> dict[str, Any]:
-    return copy(b)
-
-
 def side_player(s: "FuuteiState", side: int) -> int:
     return s.battle["players"][side]
 

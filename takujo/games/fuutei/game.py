@@ -50,12 +50,6 @@ class FuuteiGame(Game):
     def catalogue(self) -> Catalogue:
         return catalogue(self.options.cards or str(CARD_FILE))
 
-    def __setattr__(self, key: str, value: Any) -> None:
-        if key == "catalogue":   # cached_property stores through __dict__, not here
-            object.__setattr__(self, key, value)
-            return
-        super().__setattr__(key, value)
-
     def new_state(self, seed: int = 0) -> FuuteiState:
         return FuuteiState.new(self, seed)
 

@@ -14,7 +14,7 @@ from ...core.decision import Decision, DecisionKind
 from ...core.response import Window, polling_order
 from ...core.rng import Rng
 from ...core.simultaneous import Commits
-from ...core.state import State
+from ...core.state import State, copy_frame
 from ...core.visibility import Vis, ZoneSpec
 from . import battle, effects
 from .cards import Catalogue
@@ -416,7 +416,7 @@ class FuuteiState(State):
             "turns_taken": list(self.turns_taken),
             "pile_emptied": self.pile_emptied,
             "failed_draw": self.failed_draw,
-            "battle": battle.public(b) if b else None,
+            "battle": copy_frame(b),
             # the たわけ！ windows: what is being answered is public, who is asked is not
             "windows": [{"kind": w.kind, "order": list(w.order), "data": dict(w.data)} for w in self.windows],
             "committed": sorted(self.commits.choices) if self.commits else [],
@@ -446,7 +446,7 @@ class FuuteiState(State):
         s.phase = self.phase
         s.pile_emptied = self.pile_emptied
         s.failed_draw = self.failed_draw
-        s.battle = battle.copy(self.battle) if self.battle else None
+        s.battle = copy_frame(self.battle)
         s.commits = self.commits.clone() if self.commits else None
         s.windows = [w.clone() for w in self.windows]
         return s
@@ -462,7 +462,7 @@ class FuuteiState(State):
             host=[[e, c] for e, c in self.host.items()],
             turn_player=self.turn_player, turn=self.turn, phase=self.phase,
             pile_emptied=self.pile_emptied, failed_draw=self.failed_draw,
-            battle=battle.copy(self.battle) if self.battle else None,
+            battle=copy_frame(self.battle),
             commits=self.commits.to_json() if self.commits else None,
             windows=[w.to_json() for w in self.windows],
         )
@@ -479,6 +479,6 @@ class FuuteiState(State):
         self.host = {e: c for e, c in d["host"]}
         self.turn_player, self.turn, self.phase = d["turn_player"], d["turn"], d["phase"]
         self.pile_emptied, self.failed_draw = d["pile_emptied"], d["failed_draw"]
-        self.battle = battle.copy(d["battle"]) if d["battle"] else None
+        self.battle = copy_frame(d["battle"])
         self.commits = Commits.from_json(d["commits"]) if d["commits"] else None
         self.windows = [Window.from_json(w) for w in d["windows"]]

@@ -9,7 +9,7 @@ multi-card same-suit play (or ゲイブリッツ's bonus) can reach (IBR-COMBAT-
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ...core.action import Action
 from ...core.simultaneous import Commits
@@ -81,16 +81,6 @@ def compare(a: tuple[str, int], d: tuple[str, int]) -> int:
     if sa == sd:
         return (va > vd) - (va < vd)
     return 1 if BEATS[sa] == sd else -1
-
-
-def copy(b: dict[str, Any]) -> dict[str, Any]:
-    return {k: ([list(x) if isinstance(x, list) else x for x in v] if isinstance(v, list) else v)
-            for k, v in b.items()}
-
-
-def public(b: dict[str, Any]) -> dict[str, Any]:
-    """What everyone sees of a combat: who fights, the declared sizes, revealed plays."""
-    return copy(b)
 
 
 # ----- the procedure ------------------------------------------------------------------------------

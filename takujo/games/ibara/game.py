@@ -37,12 +37,6 @@ class IbaraGame(Game):
     def _check_options(self, options: GameOptions) -> None:
         self.content
 
-    def __setattr__(self, key: str, value: Any) -> None:
-        if key in ("content", "_ids"):
-            object.__setattr__(self, key, value)
-            return
-        super().__setattr__(key, value)
-
     @cached_property
     def content(self) -> Content:
         return content(self.options.content or str(CONTENT_FILE))

@@ -12,7 +12,7 @@ from ...core.action import Action
 from ...core.decision import Decision, DecisionKind
 from ...core.rng import Rng
 from ...core.simultaneous import Commits
-from ...core.state import State
+from ...core.state import State, copy_frame
 from ...core.visibility import Vis, ZoneSpec
 from . import board, combat
 from .content import ActionCard, Content, Event, Item, Whim
@@ -622,7 +622,7 @@ class IbaraState(State):
             "pos": list(self.pos), "princess": self.princess, "escort": self.escort,
             "event_marker": self.event_pos, "irritation": self.irritation,
             "whims_needed": self.whims_needed(), "explored": self.explored,
-            "combat": combat.public(self.combat) if self.combat else None,
+            "combat": copy_frame(self.combat),
             "turn_index": self.turn_index, "gabe_used": self.gabe_used, "gabe_target": self.gabe_target,
             "gabe_left": self.gabe_left, "moved": self.moved, "ending": self.ending,
             "penalty_player": self.penalty_player,
@@ -644,7 +644,7 @@ class IbaraState(State):
             setattr(s, name, getattr(self, name)[:])
         for name in self._SCALARS:
             setattr(s, name, getattr(self, name))
-        s.combat = combat.copy(self.combat) if self.combat else None
+        s.combat = copy_frame(self.combat)
         s.commits = self.commits.clone() if self.commits else None
         return s
 
@@ -652,7 +652,7 @@ class IbaraState(State):
         d: dict[str, Any] = {name: [list(x) for x in getattr(self, name)] for name in self._PER}
         d.update({name: list(getattr(self, name)) for name in self._LISTS})
         d.update({name: getattr(self, name) for name in self._SCALARS})
-        d["combat"] = combat.copy(self.combat) if self.combat else None
+        d["combat"] = copy_frame(self.combat)
         d["commits"] = self.commits.to_json() if self.commits else None
         return d
 
@@ -664,5 +664,5 @@ class IbaraState(State):
             setattr(self, name, list(d[name]))
         for name in self._SCALARS:
             setattr(self, name, d[name])
-        self.combat = combat.copy(d["combat"]) if d["combat"] else None
+        self.combat = copy_frame(d["combat"])
         self.commits = Commits.from_json(d["commits"]) if d["commits"] else None

@@ -38,12 +38,6 @@ class SengokuGame(Game):
     def _check_options(self, options: GameOptions) -> None:
         self._built  # resolve both decks now: a bad deck is an option error at load
 
-    def __setattr__(self, key: str, value: Any) -> None:
-        if key in ("pool", "_built"):
-            object.__setattr__(self, key, value)
-            return
-        super().__setattr__(key, value)
-
     @cached_property
     def pool(self) -> Pool:
         return pool(self.options.cards or str(CARD_FILE))

@@ -5,16 +5,16 @@ reads it back. Arguments are ints or short words; the acting player is carried b
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .errors import NotationError
 
 Arg = int | str
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
-    """One choice of one player: a verb and its arguments."""
+class Action(NamedTuple):
+    """One choice of one player: a verb and its arguments (a named tuple: cheap to build,
+    hash and compare, which the search and the random-play loops do millions of times)."""
 
     player: int
     verb: str

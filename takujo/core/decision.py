@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 from enum import Enum
 
 
@@ -11,8 +12,9 @@ class DecisionKind(str, Enum):
     RESPONSE = "response"          # a player is offered a response (e.g. a counter card) or passes
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
+class Decision(NamedTuple):
+    """Built on every call of ``pending``; a named tuple keeps that cheap."""
+
     kind: DecisionKind
     players: tuple[int, ...]
     prompt: str = ""

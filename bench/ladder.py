@@ -2,6 +2,7 @@
 """A strength ladder: round-robin between bots, seats rotated and seeds paired.
 
     python3 bench/ladder.py --game sengoku_taisen --games 40 [--bots random,heuristic,ismcts:200]
+                            [--jobs 2]
 
 For each pair of bots A and B, every game fills the seats alternately with A and B (rotated
 each game, so both sit everywhere); game i of every pairing uses seed SEED+i. Prints each bot's
@@ -16,6 +17,7 @@ import json
 import math
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 try:
@@ -23,6 +25,9 @@ try:
 except ImportError:  # run from a checkout without installing
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     import takujo
+
+from rich.console import Console
+from rich.progress import Progress
 
 from takujo.bots import make_bot
 from takujo.sim import play_game, wilson
@@ -56,23 +61,50 @@ def p_better(wa: float, na: int, wb: float, nb: int) -> float:
     return 0.5 * math.erfc(z / math.sqrt(2))
 
 
-def duel(game, a: str, b: str, games: int, seed: int) -> dict:
+def one_game(game_string: str, a: str, b: str, i: int, seed: int) -> dict:
+    """Game i of the pairing a–b: seats alternate a, b, … rotated by i; seed SEED+i."""
+    game = takujo.load(game_string)
     timed = {name: Timed(make_bot(name, game)) for name in (a, b)}
+    seats = [(a, b)[(i + j) % 2] for j in range(game.players)]
+    _, result = play_game(game, seats, seed + i, dict(timed))
+    return {"seats": seats, "winners": list(result.winners),
+            "seconds": {n: t.seconds for n, t in timed.items()},
+            "moves": {n: t.moves for n, t in timed.items()}}
+
+
+def duel(game, a: str, b: str, games: int, seed: int, jobs: int = 1) -> dict:
     wins = {a: 0.0, b: 0.0}
     seats_played = {a: 0, b: 0}
-    for i in range(games):
-        seats = [(a, b)[(i + j) % 2] for j in range(game.players)]
-        _, result = play_game(game, seats, seed + i, dict(timed))
+    seconds = {a: 0.0, b: 0.0}
+    moves = {a: 0, b: 0}
+    args = [(str(game), a, b, i, seed) for i in range(games)]
+    results = []
+    with Progress(transient=True, console=Console(stderr=True)) as bar:
+        task = bar.add_task(f"{a} vs {b}", total=games)
+        if jobs > 1:
+            with ProcessPoolExecutor(max_workers=jobs) as pool:
+                for done in as_completed([pool.submit(one_game, *x) for x in args]):
+                    results.append(done.result())
+                    bar.advance(task)
+        else:
+            for x in args:
+                results.append(one_game(*x))
+                bar.advance(task)
+    for r in results:
+        seats = r["seats"]
         for name in seats:
             seats_played[name] += 1
-        for w in result.winners:
-            wins[seats[w]] += 1 / len(result.winners)
-    out = {"pair": [a, b], "games": games}
+        for w in r["winners"]:
+            wins[seats[w]] += 1 / len(r["winners"])
+        for name in (a, b):
+            seconds[name] += r["seconds"][name]
+            moves[name] += r["moves"][name]
+    out = {"game": str(game), "pair": [a, b], "games": games}
     for name in (a, b):
         lo, hi = wilson(wins[name], seats_played[name])
         out[name] = {"wins": wins[name], "seats": seats_played[name],
                      "rate": wins[name] / seats_played[name], "ci95": [lo, hi],
-                     "sec_per_move": timed[name].seconds / max(1, timed[name].moves)}
+                     "sec_per_move": seconds[name] / max(1, moves[name])}
     out["p_a_beats_b"] = p_better(wins[a], seats_played[a], wins[b], seats_played[b])
     return out
 
@@ -83,12 +115,13 @@ def main() -> int:
     ap.add_argument("--games", type=int, default=40, help="games per pairing")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--bots", default="random,heuristic,ismcts:200,ismcts:1000")
+    ap.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
     ap.add_argument("--json", action="store_true", help="one JSON object per pairing")
     args = ap.parse_args()
     game = takujo.load(args.game)
     bots = args.bots.split(",")
     for a, b in itertools.combinations(bots, 2):
-        r = duel(game, a, b, args.games, args.seed)
+        r = duel(game, a, b, args.games, args.seed, args.jobs)
         if args.json:
             print(json.dumps(r))
             continue
@@ -97,7 +130,8 @@ def main() -> int:
         for name, x in ((a, ra), (b, rb)):
             print(f"  {name:14} {x['rate']:6.1%}  [{x['ci95'][0]:.1%}, {x['ci95'][1]:.1%}]  "
                   f"{x['sec_per_move'] * 1000:8.1f} ms/move")
-        print(f"  p({a} beats {b}) = {r['p_a_beats_b']:.4f}")
+        lead, other, p = (a, b, r["p_a_beats_b"]) if ra["rate"] >= rb["rate"] else (b, a, 1 - r["p_a_beats_b"])
+        print(f"  p({lead} beats {other}) = {p:.4f}  (one-sided; < 0.05 is significant)")
         sys.stdout.flush()
     return 0
 

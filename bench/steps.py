@@ -39,9 +39,8 @@ SAMPLES = 2000
 
 def random_step(state: State, rng: Rng) -> None:
     """Apply one uniformly random legal action of the first player to act."""
-    player = state.pending.players[0]
-    legal = state.legal_actions(player)
-    state.apply_unchecked(legal[rng.below(len(legal))])
+    pending, legal = state.first_choice()
+    state.apply_unchecked(legal[rng.below(len(legal))], pending)
 
 
 def throughput(game: Game, seconds: float) -> tuple[float, float, int]:

@@ -98,3 +98,69 @@ def test_ismcts_finds_a_winning_invasion():
     bot = ISMCTS(s.game, iterations=60)
     choice = bot.act(s.view(0), s.legal_actions(0), Rng(3))
     assert str(choice) == f"invade {char} {target}"
+
+
+class _Always:
+    """A prior that always names the last legal action."""
+
+    name = "last"
+
+    def act(self, view, legal, rng):
+        return legal[-1]
+
+
+def test_prior_choice_is_tried_first_and_kept_without_evidence():
+    """With one iteration the search has only the prior's choice to go on."""
+    game = takujo.load("fuutei", players=4)
+    state = game.new_state(2)
+    p = state.pending.players[0]
+    legal = state.legal_actions(p)
+    assert len(legal) > 2
+    bot = ISMCTS(game, iterations=1, prior=_Always())
+    assert bot.act(state.view(p), legal, Rng(5)) == legal[-1]
+    plain = [ISMCTS(game, iterations=1).act(state.view(p), legal, Rng(seed)) for seed in range(8)]
+    assert len(set(plain)) > 1                      # without a prior the first try is random
+
+
+def test_default_bot_uses_the_game_heuristic_and_rollout_depth():
+    game = takujo.load("ibara", players=4)
+    bot = make_bot("ismcts:30", game)
+    assert bot.prior is not None and bot.prior.name == "heuristic"
+    assert bot.depth == game.rollout_depth
+    assert ISMCTS(game, rollout_depth=3).depth == 3
+
+
+def test_rewards_are_rescaled_to_the_spread_seen():
+    """Four-player shares near 1/4 are spread over [0, 1] before exploration is added."""
+    from takujo.bots.ismcts import Node
+    bot = ISMCTS(takujo.load("fuutei", players=4), exploration=0.0)
+    bot.lo, bot.hi = 0.2, 0.3
+    assert bot._ucb(Node(visits=2, reward=0.5, avail=2)) == pytest.approx(0.5)
+    assert bot._ucb(Node(visits=1, reward=0.3, avail=1)) == pytest.approx(1.0)
+    assert bot._ucb(Node(visits=0)) == float("inf")
+
+
+def test_fuutei_estimate_counts_party_strength():
+    """Equal points: the stronger party is the likelier winner (the search's leaf score)."""
+    from tests.fuutei.helpers import of_type, put, table
+    s = table(2)
+    chars = sorted(of_type(s, "character"), key=lambda c: sum(d.n for d in s.cat[c].stats))
+    before = s.estimate()
+    put(s, chars[-1], party=0)
+    after = s.estimate()
+    assert s.points(0) == s.points(1)
+    assert after[0] > before[0] and sum(after) == pytest.approx(1.0)
+
+
+def test_ibara_estimate_rewards_holding_the_wanted_items():
+    """The escort holding what the face-up whim asks for beats holding some other item."""
+    from tests.ibara.helpers import escort, give_item, show_whim, table
+
+    def escort_share(item_id: str) -> float:
+        s = table()
+        escort(s, 0)
+        show_whim(s, "nodo_ga_kawaita")          # asks for water
+        give_item(s, 0, item_id)
+        return s.estimate()[0]
+
+    assert escort_share("water") > escort_share("food") + 0.05

@@ -31,10 +31,18 @@ class RandomBot:
 BOT_NAMES = ("random", "heuristic", "ismcts:N", "ismcts:Ts", "ismcts:N:h")
 
 
+def _heuristic_or_none(game: Game) -> Bot | None:
+    try:
+        return game.heuristic_bot()
+    except NotImplementedError:
+        return None
+
+
 def make_bot(name: str, game: Game) -> Bot:
     """A bot by name for `game`: ``random``, ``heuristic`` (the game's own), or
     ``ismcts:200`` (200 iterations a move) / ``ismcts:2s`` (two seconds a move), with
-    ``:h`` appended for rollouts played by the heuristic."""
+    ``:h`` appended for rollouts played by the heuristic. IS-MCTS takes the game's heuristic,
+    when it has one, as its prior at the root."""
     if name == "random":
         return RandomBot()
     if name.startswith("ismcts"):
@@ -46,10 +54,11 @@ def make_bot(name: str, game: Game) -> Bot:
             if parts[2] != "h" or len(parts) > 3:
                 raise OptionError(f"bad bot {name!r}; use ismcts:N, ismcts:Ts, or add :h for heuristic rollouts")
             policy = make_bot("heuristic", game)
+        prior = _heuristic_or_none(game)
         try:
             if budget.endswith("s"):
-                return ISMCTS(game, iterations=None, seconds=float(budget[:-1]), rollout_policy=policy)
-            return ISMCTS(game, iterations=int(budget), rollout_policy=policy)
+                return ISMCTS(game, iterations=None, seconds=float(budget[:-1]), rollout_policy=policy, prior=prior)
+            return ISMCTS(game, iterations=int(budget), rollout_policy=policy, prior=prior)
         except ValueError:
             raise OptionError(f"bad bot {name!r}; use ismcts:ITERATIONS or ismcts:SECONDSs") from None
     if name == "heuristic":

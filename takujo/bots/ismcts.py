@@ -18,7 +18,8 @@ from ..core.game import Game
 from ..core.rng import Rng
 from ..core.state import State
 
-ROLLOUT_DEPTH = 40          # random steps after the tree, then the game's own estimate
+EXPLORATION = 0.7           # UCT constant, on rewards rescaled to the spread seen in this search
+PRIOR_WEIGHT = 1.0          # progressive bias toward the prior bot's choice: weight / (visits + 1)
 
 
 @dataclass
@@ -27,18 +28,20 @@ class Node:
     visits: int = 0
     reward: float = 0.0
     avail: int = 0                        # times this action was available
-    children: dict[str, "Node"] = field(default_factory=dict)
+    children: dict[Action, "Node"] = field(default_factory=dict)
 
 
 class ISMCTS:
     """``ISMCTS(game, iterations=200)`` or ``ISMCTS(game, seconds=1.0)``."""
 
     def __init__(self, game: Game, iterations: int | None = 200, seconds: float | None = None,
-                 exploration: float = 0.7, rollout_depth: int = ROLLOUT_DEPTH,
-                 rollout_policy: Any = None) -> None:
+                 exploration: float = EXPLORATION, rollout_depth: int | None = None,
+                 rollout_policy: Any = None, prior: Any = None, prior_weight: float = PRIOR_WEIGHT) -> None:
         self.game = game
-        self.depth = rollout_depth
+        self.depth = game.rollout_depth if rollout_depth is None else rollout_depth
         self.policy = rollout_policy          # None: uniform random; else a bot (e.g. the heuristic)
+        self.prior = prior                    # a bot whose choice at the root is favoured early
+        self.prior_weight = prior_weight
         self.iterations = iterations
         self.seconds = seconds
         self.c = exploration
@@ -51,6 +54,8 @@ class ISMCTS:
             return legal[0]
         me = view["player"]
         root = Node(player=me)
+        self.lo, self.hi = math.inf, -math.inf
+        self.hint = self.prior.act(view, legal, rng.fork()) if self.prior is not None else None
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         done = 0
         while True:
@@ -62,10 +67,9 @@ class ISMCTS:
             self._iterate(world, root, me, rng)
             done += 1
         self.last_iterations = done
-        by_key = {str(a): a for a in legal}
-        best = max((k for k in root.children if k in by_key),
-                   key=lambda k: (root.children[k].visits, root.children[k].reward), default=None)
-        return by_key[best] if best is not None else legal[rng.below(len(legal))]
+        best = max((a for a in legal if a in root.children),
+                   key=lambda a: (root.children[a].visits, root.children[a].reward), default=None)
+        return best if best is not None else legal[rng.below(len(legal))]
 
     def _iterate(self, state: State, root: Node, me: int, rng: Rng) -> None:
         node, path = root, [root]
@@ -77,46 +81,57 @@ class ISMCTS:
             actions = state.legal_actions(p)
             if not actions:
                 break              # a sampled world the hidden cards cannot carry on from
-            keys = [str(a) for a in actions]
-            for k in keys:
-                child = node.children.get(k)
+            children = node.children
+            for a in actions:
+                child = children.get(a)
                 if child is not None:
                     child.avail += 1
-            untried = [i for i, k in enumerate(keys) if k not in node.children]
+            untried = [a for a in actions if a not in children]
             if untried:
-                i = untried[rng.below(len(untried))]
-                child = node.children[keys[i]] = Node(player=p, avail=1)
-                state.apply_unchecked(actions[i])
+                a = untried[rng.below(len(untried))]
+                if node is root and self.hint in untried:
+                    a = self.hint                            # the prior's choice is tried first
+                child = children[a] = Node(player=p, avail=1)
+                state.apply_unchecked(a, pend)
                 path.append(child)
                 break
-            log_n = math.log(max(1, node.visits))
-            i = max(range(len(keys)), key=lambda j: self._ucb(node.children[keys[j]], log_n))
-            node = node.children[keys[i]]
-            state.apply_unchecked(actions[i])
+            if node is root and self.hint in children:
+                a = max(actions, key=lambda a: self._ucb(children[a]) + (
+                    self.prior_weight / (children[a].visits + 1) if a == self.hint else 0.0))
+            else:
+                a = max(actions, key=lambda a: self._ucb(children[a]))
+            node = children[a]
+            state.apply_unchecked(a, pend)
             path.append(node)
         rewards = self._rollout(state, rng)
+        self.lo = min(self.lo, *rewards)
+        self.hi = max(self.hi, *rewards)
         for n in path:
             n.visits += 1
             if n.player >= 0:
                 n.reward += rewards[n.player]
 
-    def _ucb(self, child: Node, log_parent: float) -> float:
+    def _ucb(self, child: Node) -> float:
+        """Mean reward rescaled to [0, 1] over the rewards seen so far (in a 4-player game
+        shares of about 1/4 would otherwise drown in the exploration term), plus UCT with
+        availability counts."""
         if child.visits == 0:
-            return float("inf")
-        return child.reward / child.visits + self.c * math.sqrt(math.log(max(1, child.avail)) / child.visits)
+            return math.inf
+        spread = self.hi - self.lo
+        q = (child.reward / child.visits - self.lo) / spread if spread > 1e-9 else 0.5
+        return q + self.c * math.sqrt(math.log(max(1, child.avail)) / child.visits)
 
     def _rollout(self, state: State, rng: Rng) -> list[float]:
         """Random play for a few steps, then the game's estimate of each player's chances."""
         steps = 0
         while state.outcome is None and steps < self.depth:
-            p = state.pending.players[0]
-            actions = state.legal_actions(p)
+            pend, actions = state.first_choice()
             if not actions:
                 break
             if self.policy is None:
                 action = actions[rng.below(len(actions))]
             else:
-                action = self.policy.act(state.view(p), actions, rng)
-            state.apply_unchecked(action)
+                action = self.policy.act(state.view(pend.players[0]), actions, rng)
+            state.apply_unchecked(action, pend)
             steps += 1
         return state.estimate()

@@ -148,6 +148,8 @@ class Game(ABC):
     #: the default opponent in ``takujo play``: the strongest bot measured that answers within
     #: about a second (docs/bots.md)
     play_bot: ClassVar[str] = "heuristic"
+    #: random steps IS-MCTS plays past its tree before scoring with ``State.estimate()``
+    rollout_depth: ClassVar[int] = 10
 
     def _presenter(self) -> Any:
         return importlib.import_module(self.presentation) if self.presentation else None

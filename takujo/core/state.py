@@ -93,19 +93,25 @@ class State(ABC):
                 raise IllegalActionError(f"it is not {who}'s decision ({action} refused)")
             shown = ", ".join(map(str, legal[:12])) + (" …" if len(legal) > 12 else "")
             raise IllegalActionError(f"{action!s} is not legal for {who} now; legal: {shown}")
-        self._log_act(action)
+        self._log_act(action, self.pending)
         self._apply(action)
         self.steps += 1
 
-    def apply_unchecked(self, action: Action) -> None:
-        """Fast path for bots that take actions from `legal_actions`: no legality check."""
-        self._log_act(action)
+    def apply_unchecked(self, action: Action, pending: Decision | None = None) -> None:
+        """Fast path for bots that take actions from `legal_actions`: no legality check.
+        `pending`, when given, is the current ``self.pending`` (saves computing it again)."""
+        self._log_act(action, pending or self.pending)
         self._apply(action)
         self.steps += 1
 
-    def _log_act(self, action: Action) -> None:
-        # Choices in simultaneous and response decisions are seen only by their maker.
+    def first_choice(self) -> tuple[Decision | None, list[Action]]:
+        """The pending decision and the legal actions of the first player it names, computed
+        once (for fast loops: random play, search rollouts)."""
         pend = self.pending
+        return (pend, self._legal(pend.players[0])) if pend is not None else (None, [])
+
+    def _log_act(self, action: Action, pend: Decision | None) -> None:
+        # Choices in simultaneous and response decisions are seen only by their maker.
         hidden = pend is not None and pend.kind is not DecisionKind.TURN
         self.log.append({"e": "act", "to": [action.player] if hidden else None,
                          "player": action.player, "action": str(action)})

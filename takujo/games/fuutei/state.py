@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 HAND_SIZE = 5        # FTR-SETUP-03, FTR-HAND-01
 PARTY_MAX = 5        # FTR-MAIN-04
+MATERIAL_WEIGHT = 0.05  # estimate(): a point of mean party stats, against one region point
 
 # Phases in which the turn player decides (TURN decisions).
 MAIN, BATTLE, HAND = "main", "battle", "hand"
@@ -121,8 +122,7 @@ class FuuteiState(State):
 
     # ----- derived facts --------------------------------------------------------------
     def points(self, p: int) -> int:
-        pts = self.cat.points
-        return sum(pts[r] for r in self.regions[p])
+        return sum(map(self.cat.points.__getitem__, self.regions[p]))
 
     def party_size(self, p: int) -> int:
         """FTR-TEMP-01: temporary characters do not count toward party size."""
@@ -235,9 +235,9 @@ class FuuteiState(State):
             return
         order = polling_order(self.turn_player, self.n)
         need = self.threshold()
-        winners = tuple(p for p in order if self.points(p) >= need)
-        if winners:
-            self.finish(winners, "points")
+        points = [self.points(p) for p in range(self.n)]
+        if max(points) >= need:
+            self.finish(tuple(p for p in order if points[p] >= need), "points")
             return
         # FTR-WIN-05: a character carrying 闇王丸 and no region cards anywhere on the table.
         if not self.center and not any(self.regions):
@@ -385,12 +385,26 @@ class FuuteiState(State):
 
     # ----- zones and public facts ---------------------------------------------------------
     def estimate(self) -> list[float]:
-        """Chances grow with region points (squared, so the leader stands out)."""
+        """Chances grow with region points and, less, with the party's strength (its mean dice
+        and equipment bonuses): squared, so the leader stands out."""
         if self.outcome is not None:
             return super().estimate()
-        weights = [(self.points(p) + 2) ** 2 for p in range(self.n)]
+        weights = [(self.points(p) + 2 + MATERIAL_WEIGHT * self.material(p)) ** 2 for p in range(self.n)]
         total = sum(weights)
         return [w / total for w in weights]
+
+    def material(self, p: int) -> float:
+        """Mean total of the party's four stats, equipment bonuses included."""
+        cat = self.cat
+        total = 0.0
+        for c in self.party[p]:
+            stats = cat[c].stats
+            if stats is not None:
+                total += sum(3.5 * d.n + d.bonus for d in stats)
+        for e, host in self.host.items():
+            if host in self.party[p]:
+                total += sum(cat[e].bonus)
+        return total
 
     def zone(self, name: str) -> Any:
         if name == "hand":

@@ -51,9 +51,11 @@ def distances(start: int) -> dict[int, int]:
     return dist
 
 
-def reachable(start: int, steps: int, blocked: frozenset[int]) -> dict[int, int]:
+@lru_cache(maxsize=1 << 16)
+def reachable(start: int, steps: int, blocked: frozenset[int]) -> tuple[int, ...]:
     """Squares reachable in at most `steps` moves, passing only through unblocked squares;
-    a blocked square may be the destination (you stop there). Returns square -> distance."""
+    a blocked square may be the destination (you stop there). Sorted; cached (the board is
+    fixed and few knights block)."""
     dist = {start: 0}
     queue = deque([start])
     while queue:
@@ -65,7 +67,7 @@ def reachable(start: int, steps: int, blocked: frozenset[int]) -> dict[int, int]
                 dist[t] = dist[s] + 1
                 queue.append(t)
     del dist[start]
-    return dist
+    return tuple(sorted(dist))
 
 
 DIAGRAM = r"""

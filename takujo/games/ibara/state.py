@@ -25,6 +25,7 @@ HAND_LIMIT = 7         # [designed]
 EXPLORE_NEED = 13      # [designed] card played + card flipped
 EXPLORER_BONUS = 4     # [designed] ミレイユ
 MAX_ROUNDS = 40        # [designed] safeguard: the game always ends
+ITEM_WEIGHT = 0.5      # estimate(): an item chip in hand, against 3 for a whim held
 
 ACT, DISCARD, PENALTY, GABE_DISCARD = "act", "discard", "penalty", "gabe_discard"
 COMBAT_DECLARE, COMBAT_PLAY, COMBAT_RING, COMBAT_CHOOSE, COMBAT_DROP = (
@@ -448,7 +449,7 @@ class IbaraState(State):
             seen_cards.add((card.suit, card.number))
             steps = card.move + bonus
             if steps not in reach:
-                reach[steps] = sorted(board.reachable(self.pos[p], steps, blocked))
+                reach[steps] = board.reachable(self.pos[p], steps, blocked)
             for sq in reach[steps]:
                 if sq == board.GATE and not can_leave:
                     continue                               # the gate opens only to leave [designed]
@@ -457,9 +458,7 @@ class IbaraState(State):
         if self.pos[p] in board.CORNERS and self.explored < limit:
             out.extend(Action(p, "explore", (c,)) for c in hand if not self.card(c).is_sp)
         if self.escort == p and self.whim_up and self.whim(self.whim_up[0]).items:
-            need = self.whim(self.whim_up[0]).items
-            have = [self.item(i).id for i in self.items[p]]
-            if all(have.count(x) >= need.count(x) for x in need):
+            if self._holds(p, self.whim(self.whim_up[0]).items):
                 out.append(Action(p, "satisfy"))
         # IBR-GABE-01 [designed use]: once per turn, in place of moving — not after a move,
         # and no move after it.
@@ -591,22 +590,30 @@ class IbaraState(State):
         return [self.knight(p).name_ja for p in range(self.n)]
 
     def estimate(self) -> list[float]:
-        """Chances follow whims held, escorting the princess, and how near the princess (or,
-        with enough whims, the gate) the knight is."""
+        """Chances follow whims held, escorting the princess (more so holding the items her
+        face-up whim asks for), items in hand, and how near the princess (or, with enough
+        whims, the gate) the knight is."""
         if self.outcome is not None:
             return super().estimate()
         need = self.whims_needed()
+        wanted = self.whim(self.whim_up[0]).items if self.whim_up else ()
         w = []
         for p in range(self.n):
-            score = 1 + 3 * len(self.whims[p])
+            score = 1 + 3 * len(self.whims[p]) + ITEM_WEIGHT * len(self.items[p])
             if self.escort == p:
                 score += 3
                 if len(self.whims[p]) >= need:               # on the way out
                     score += 8 / (1 + board.distances(self.pos[p]).get(board.GATE, 9))
+                elif wanted and self._holds(p, wanted):
+                    score += 2                               # can satisfy the whim now
             else:
                 score += 2 / (1 + board.distances(self.pos[p]).get(self.princess, 9))
             w.append(score)
         return [x / sum(w) for x in w]
+
+    def _holds(self, p: int, wanted: tuple[str, ...] | list[str]) -> bool:
+        have = [self.item(i).id for i in self.items[p]]
+        return all(have.count(x) >= wanted.count(x) for x in wanted)
 
     def stats(self) -> dict[str, float]:
         return {"anger_explosions": sum(1 for e in self.log if e["e"] == "anger")}

@@ -296,20 +296,20 @@ class SengokuState(State):
             action = self.parse_action(action, player)
         if action.verb == "concede" and not action.args and self.outcome is None \
                 and action.player in (0, 1):
-            self._log_act(action)
+            self._log_act(action, self.pending)
             self.finish((1 - action.player,), "concede")
             self.steps += 1
             return
         super().apply(action)
 
-    def _log_act(self, action: Action) -> None:
+    def _log_act(self, action: Action, pend: Decision | None) -> None:
         # SGT-KOKU-10, SGT-STATE-03: which card goes face down as kokuryoku is seen only by its
         # owner (the public "koku" event says that a face-down placement happened).
         if self.phase == KOKU and not self.windows and action.verb == "koku" and action.args[1:] == ("down",):
             self.log.append({"e": "act", "to": [action.player], "player": action.player,
                              "action": str(action)})
             return
-        super()._log_act(action)
+        super()._log_act(action, pend)
 
     def parse_action(self, text: str, player: int | None = None) -> Action:
         if text.strip() == "concede" and player is None:

@@ -30,6 +30,7 @@ from rich.console import Console
 from rich.progress import Progress
 
 from takujo.bots import make_bot
+from takujo.core.errors import TakujoError
 from takujo.sim import play_game, wilson
 
 
@@ -109,6 +110,37 @@ def duel(game, a: str, b: str, games: int, seed: int, jobs: int = 1) -> dict:
     return out
 
 
+def leader(r: dict) -> tuple[str, str, float]:
+    """(stronger, weaker, one-sided p that the stronger really is stronger)."""
+    a, b = r["pair"]
+    if r[a]["rate"] >= r[b]["rate"]:
+        return a, b, r["p_a_beats_b"]
+    return b, a, 1 - r["p_a_beats_b"]
+
+
+def print_text(r: dict) -> None:
+    a, b = r["pair"]
+    print(f"{r['game']}  {a} vs {b}  ({r['games']} games)")
+    for name in (a, b):
+        x = r[name]
+        print(f"  {name:14} {x['rate']:6.1%}  [{x['ci95'][0]:.1%}, {x['ci95'][1]:.1%}]  "
+              f"{x['sec_per_move'] * 1000:8.1f} ms/move")
+    lead, other, p = leader(r)
+    print(f"  p({lead} beats {other}) = {p:.4f}  (one-sided; < 0.05 is significant)")
+
+
+def print_markdown_row(r: dict) -> None:
+    a, b = r["pair"]
+    lead, other, p = leader(r)
+    cells = [r["game"], str(r["games"])]
+    for name in (a, b):
+        x = r[name]
+        cells.append(f"{name} {x['rate']:.1%} ({x['ci95'][0]:.1%}–{x['ci95'][1]:.1%})")
+    cells.append(f"{lead}, p = {p:.3f}" if p >= 0.001 else f"{lead}, p < 0.001")
+    cells += [f"{r[n]['sec_per_move'] * 1000:.0f}" for n in (a, b)]
+    print("| " + " | ".join(cells) + " |")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--game", required=True, help="game name or game string")
@@ -116,22 +148,26 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--bots", default="random,heuristic,ismcts:200,ismcts:1000")
     ap.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
-    ap.add_argument("--json", action="store_true", help="one JSON object per pairing")
+    out = ap.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="one JSON object per pairing")
+    out.add_argument("--markdown", action="store_true",
+                     help="one table row per pairing: game, games, A, B, stronger and p, ms/move A, B")
     args = ap.parse_args()
-    game = takujo.load(args.game)
-    bots = args.bots.split(",")
+    try:
+        game = takujo.load(args.game)
+        bots = args.bots.split(",")
+        for name in bots:
+            make_bot(name, game)                        # a bad name fails here, not mid-run
+    except TakujoError as exc:
+        ap.error(str(exc))
     for a, b in itertools.combinations(bots, 2):
         r = duel(game, a, b, args.games, args.seed, args.jobs)
         if args.json:
             print(json.dumps(r))
-            continue
-        ra, rb = r[a], r[b]
-        print(f"{game}  {a} vs {b}  ({args.games} games)")
-        for name, x in ((a, ra), (b, rb)):
-            print(f"  {name:14} {x['rate']:6.1%}  [{x['ci95'][0]:.1%}, {x['ci95'][1]:.1%}]  "
-                  f"{x['sec_per_move'] * 1000:8.1f} ms/move")
-        lead, other, p = (a, b, r["p_a_beats_b"]) if ra["rate"] >= rb["rate"] else (b, a, 1 - r["p_a_beats_b"])
-        print(f"  p({lead} beats {other}) = {p:.4f}  (one-sided; < 0.05 is significant)")
+        elif args.markdown:
+            print_markdown_row(r)
+        else:
+            print_text(r)
         sys.stdout.flush()
     return 0
 

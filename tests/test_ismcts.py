@@ -48,7 +48,6 @@ def test_sampled_worlds_agree_with_everything_the_player_sees(name):
 def test_ismcts_cannot_peek_at_hidden_cards(name):
     """Changing cards the bot cannot see, with the same RNG, never changes its choice."""
     game = takujo.load(name)
-    bot = ISMCTS(game, iterations=25)
     state = game.new_state(2)
     rng = Rng(5)
     for _ in range(40):
@@ -57,8 +56,8 @@ def test_ismcts_cannot_peek_at_hidden_cards(name):
     p = state.pending.players[0]
     other = shuffle_unseen(state, p, Rng(99))
     assert other.to_json() != state.to_json()
-    a = bot.act(state.view(p), state.legal_actions(p), Rng(11))
-    b = bot.act(other.view(p), other.legal_actions(p), Rng(11))
+    a = ISMCTS(game, iterations=25).act(state.view(p), state.legal_actions(p), Rng(11))
+    b = ISMCTS(game, iterations=25).act(other.view(p), other.legal_actions(p), Rng(11))
     assert a == b and a in state.legal_actions(p)
 
 
@@ -164,3 +163,25 @@ def test_ibara_estimate_rewards_holding_the_wanted_items():
         return s.estimate()[0]
 
     assert escort_share("water") > escort_share("food") + 0.05
+
+
+def test_a_repeated_position_gets_a_different_answer():
+    """The cycle guard: back in an information state it acted in, the bot never repeats the
+    action it took there while others remain (so free moves cannot loop forever)."""
+    game = takujo.load("fuutei", players=4)
+    state = game.new_state(2)
+    p = state.pending.players[0]
+    view, legal = state.view(p), state.legal_actions(p)
+    bot = ISMCTS(game, iterations=30)
+    answers = [bot.act(view, legal, Rng(i)) for i in range(len(legal))]
+    assert sorted(answers) == sorted(legal)                # each action once, then …
+    assert bot.act(view, legal, Rng(99)) in legal          # … any again
+    guided = ISMCTS(game, iterations=30, prior=_Always())
+    first = guided.act(view, legal, Rng(1))
+    unused = [a for a in legal if a != first]
+    assert guided.act(view, legal, Rng(2)) == unused[-1]   # the prior decides on a repeat
+    fresh = ISMCTS(game, iterations=30)
+    fresh.act(view, legal, Rng(1))
+    shorter = game.new_state(2).view(p)
+    shorter["log"] = shorter["log"][:1]                    # a new game: memory starts afresh
+    assert fresh.cycles.taken_here(shorter) == set()

@@ -31,6 +31,27 @@ class Node:
     children: dict[Action, "Node"] = field(default_factory=dict)
 
 
+class CycleGuard:
+    """Remembers, per player and game, the actions taken from each information state.
+
+    Free moves (re-assigning guards, say) let a search procrastinate: every line that ends the
+    turn later looks at least as good as ending it now, and the bot shuffles forever. A bot
+    back in a position it already acted in uses this to choose something else."""
+
+    def __init__(self) -> None:
+        self.taken: dict[int, dict[int, set[Action]]] = {}
+        self.log_len: dict[int, int] = {}
+
+    def taken_here(self, view: dict[str, Any]) -> set[Action]:
+        """The (mutable) set of actions already taken from this view's information state."""
+        me = view["player"]
+        if len(view["log"]) < self.log_len.get(me, 0):
+            self.taken[me] = {}                    # the log shrank: a new game
+        self.log_len[me] = len(view["log"])
+        key = hash(repr([view["zones"], view["public"], view["pending"], view["legal"]]))
+        return self.taken.setdefault(me, {}).setdefault(key, set())
+
+
 class ISMCTS:
     """``ISMCTS(game, iterations=200)`` or ``ISMCTS(game, seconds=1.0)``."""
 
@@ -48,14 +69,26 @@ class ISMCTS:
         self.name = (f"ismcts:{iterations}" if seconds is None else f"ismcts:{seconds:g}s") + \
             (":h" if rollout_policy is not None else "")
         self.last_iterations = 0
+        self.cycles = CycleGuard()
 
     def act(self, view: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
         if len(legal) == 1:
             return legal[0]
+        tried = self.cycles.taken_here(view)
+        fresh = [a for a in legal if a not in tried] or legal
+        hint = self.prior.act(view, fresh, rng.fork()) if self.prior is not None else None
+        if tried and hint is not None:
+            choice = hint              # back in a position it acted in: the prior breaks the cycle
+        else:
+            choice = self._search(view, fresh, hint, rng)
+        tried.add(choice)
+        return choice
+
+    def _search(self, view: dict[str, Any], legal: list[Action], hint: Action | None, rng: Rng) -> Action:
         me = view["player"]
         root = Node(player=me)
         self.lo, self.hi = math.inf, -math.inf
-        self.hint = self.prior.act(view, legal, rng.fork()) if self.prior is not None else None
+        self.hint = hint
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         done = 0
         while True:

@@ -28,7 +28,7 @@ class DaimyoGame(Game):
     Options = DaimyoOptions
     State = DaimyoState
     presentation = "takujo.games.draft_daimyo.render"
-    play_bot = "ismcts:200"      # beats the heuristic at ~0.2 s a move (docs/bots.md)
+    play_bot = "ismcts:1000"     # beats the heuristic at under 0.5 s a move (docs/bots.md)
     heuristic = "takujo.games.draft_daimyo.heuristic:DaimyoHeuristic"
     options: DaimyoOptions
 

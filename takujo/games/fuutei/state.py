@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 HAND_SIZE = 5        # FTR-SETUP-03, FTR-HAND-01
 PARTY_MAX = 5        # FTR-MAIN-04
 MATERIAL_WEIGHT = 0.05  # estimate(): a point of mean party stats, against one region point
+UNGUARDED_WEIGHT = 0.8  # estimate(): share of its points an undefended region counts for
 
 # Phases in which the turn player decides (TURN decisions).
 MAIN, BATTLE, HAND = "main", "battle", "hand"
@@ -385,13 +386,19 @@ class FuuteiState(State):
 
     # ----- zones and public facts ---------------------------------------------------------
     def estimate(self) -> list[float]:
-        """Chances grow with region points and, less, with the party's strength (its mean dice
-        and equipment bonuses): squared, so the leader stands out."""
+        """Chances grow with region points (less for undefended regions) and, less, with the
+        party's strength (its mean dice and equipment bonuses): squared, so the leader stands
+        out."""
         if self.outcome is not None:
             return super().estimate()
-        weights = [(self.points(p) + 2 + MATERIAL_WEIGHT * self.material(p)) ** 2 for p in range(self.n)]
+        weights = [(self.held_value(p) + 2 + MATERIAL_WEIGHT * self.material(p)) ** 2 for p in range(self.n)]
         total = sum(weights)
         return [w / total for w in weights]
+
+    def held_value(self, p: int) -> float:
+        """Region points, an undefended region counting UNGUARDED_WEIGHT of its points."""
+        pts, guard = self.cat.points, self.guard
+        return sum(pts[r] * (1.0 if r in guard else UNGUARDED_WEIGHT) for r in self.regions[p])
 
     def material(self, p: int) -> float:
         """Mean total of the party's four stats, equipment bonuses included."""

@@ -32,6 +32,7 @@ class IbaraGame(Game):
     State = IbaraState
     presentation = "takujo.games.ibara.render"
     heuristic = "takujo.games.ibara.heuristic:IbaraHeuristic"
+    play_bot = "ismcts:1000"     # beats the heuristic at under 0.5 s a move (docs/bots.md)
     options: IbaraOptions
 
     def _check_options(self, options: GameOptions) -> None:

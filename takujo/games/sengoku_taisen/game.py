@@ -31,7 +31,7 @@ class SengokuGame(Game):
     Options = SengokuOptions
     State = SengokuState
     presentation = "takujo.games.sengoku_taisen.render"
-    play_bot = "ismcts:200"      # beats the heuristic at ~0.2 s a move (docs/bots.md)
+    play_bot = "ismcts:1000"     # beats the heuristic at under 0.5 s a move (docs/bots.md)
     heuristic = "takujo.games.sengoku_taisen.heuristic:SengokuHeuristic"
     options: SengokuOptions
 

@@ -185,3 +185,15 @@ def test_a_repeated_position_gets_a_different_answer():
     shorter = game.new_state(2).view(p)
     shorter["log"] = shorter["log"][:1]                    # a new game: memory starts afresh
     assert fresh.cycles.taken_here(shorter) == set()
+
+
+def test_prior_bonus_fades_or_lasts_as_the_game_chooses():
+    """Default: 1 / (visits + 1), fading with the child's visits; a game with prior_puct keeps
+    it growing with the root's visits (PUCT-style)."""
+    from takujo.bots.ismcts import Node
+    ibara, fuutei = takujo.load("ibara"), takujo.load("fuutei", players=4)
+    assert ibara.prior_puct == 0 and fuutei.prior_puct > 0
+    root, child = Node(visits=400), Node(visits=19)
+    assert ISMCTS(ibara)._prior_bonus(root, child) == pytest.approx(1 / 20)
+    assert ISMCTS(fuutei)._prior_bonus(root, child) == pytest.approx(fuutei.prior_puct * 20 / 20)
+    assert ISMCTS(fuutei)._prior_bonus(Node(visits=1600), child) > ISMCTS(fuutei)._prior_bonus(root, child)

@@ -130,7 +130,7 @@ class ISMCTS:
                 break
             if node is root and self.hint in children:
                 a = max(actions, key=lambda a: self._ucb(children[a]) + (
-                    self.prior_weight / (children[a].visits + 1) if a == self.hint else 0.0))
+                    self._prior_bonus(node, children[a]) if a == self.hint else 0.0))
             else:
                 a = max(actions, key=lambda a: self._ucb(children[a]))
             node = children[a]
@@ -143,6 +143,12 @@ class ISMCTS:
             n.visits += 1
             if n.player >= 0:
                 n.reward += rewards[n.player]
+
+    def _prior_bonus(self, root: Node, child: Node) -> float:
+        """Progressive bias toward the prior's choice (``Game.prior_puct`` picks the kind)."""
+        if self.game.prior_puct > 0:
+            return self.game.prior_puct * math.sqrt(root.visits) / (child.visits + 1)
+        return self.prior_weight / (child.visits + 1)
 
     def _ucb(self, child: Node) -> float:
         """Mean reward rescaled to [0, 1] over the rewards seen so far (in a 4-player game

@@ -150,6 +150,9 @@ class Game(ABC):
     play_bot: ClassVar[str] = "heuristic"
     #: random steps IS-MCTS plays past its tree before scoring with ``State.estimate()``
     rollout_depth: ClassVar[int] = 10
+    #: IS-MCTS bonus for the heuristic's choice at the root: 0 gives 1 / (visits + 1), fading;
+    #: c > 0 gives c * sqrt(root visits) / (visits + 1), PUCT-style, lasting
+    prior_puct: ClassVar[float] = 0.0
 
     def _presenter(self) -> Any:
         return importlib.import_module(self.presentation) if self.presentation else None

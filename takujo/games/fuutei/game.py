@@ -37,6 +37,8 @@ class FuuteiGame(Game):
     State = FuuteiState
     presentation = "takujo.games.fuutei.render"
     heuristic = "takujo.games.fuutei.heuristic:FuuteiHeuristic"
+    prior_puct = 0.3             # IS-MCTS keeps to the heuristic unless clearly better (docs/bots.md)
+    play_bot = "ismcts:1000"     # ahead of the heuristic at about 0.25 s a move (docs/bots.md)
     options: FuuteiOptions
 
     def _check_options(self, options: GameOptions) -> None:

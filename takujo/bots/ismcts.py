@@ -57,12 +57,11 @@ class ISMCTS:
 
     def __init__(self, game: Game, iterations: int | None = 200, seconds: float | None = None,
                  exploration: float = EXPLORATION, rollout_depth: int | None = None,
-                 rollout_policy: Any = None, prior: Any = None, prior_weight: float = PRIOR_WEIGHT) -> None:
+                 rollout_policy: Any = None, prior: Any = None) -> None:
         self.game = game
         self.depth = game.rollout_depth if rollout_depth is None else rollout_depth
         self.policy = rollout_policy          # None: uniform random; else a bot (e.g. the heuristic)
         self.prior = prior                    # a bot whose choice at the root is favoured early
-        self.prior_weight = prior_weight
         self.iterations = iterations
         self.seconds = seconds
         self.c = exploration
@@ -128,11 +127,9 @@ class ISMCTS:
                 state.apply_unchecked(a, pend)
                 path.append(child)
                 break
-            if node is root and self.hint in children:
-                a = max(actions, key=lambda a: self._ucb(children[a]) + (
-                    self._prior_bonus(node, children[a]) if a == self.hint else 0.0))
-            else:
-                a = max(actions, key=lambda a: self._ucb(children[a]))
+            hint = self.hint if node is root and self.hint in children else None
+            bonus = self._prior_bonus(node, children[hint]) if hint is not None else 0.0
+            a = max(actions, key=lambda a: self._ucb(children[a]) + (bonus if a == hint else 0.0))
             node = children[a]
             state.apply_unchecked(a, pend)
             path.append(node)
@@ -148,7 +145,7 @@ class ISMCTS:
         """Progressive bias toward the prior's choice (``Game.prior_puct`` picks the kind)."""
         if self.game.prior_puct > 0:
             return self.game.prior_puct * math.sqrt(root.visits) / (child.visits + 1)
-        return self.prior_weight / (child.visits + 1)
+        return PRIOR_WEIGHT / (child.visits + 1)
 
     def _ucb(self, child: Node) -> float:
         """Mean reward rescaled to [0, 1] over the rewards seen so far (in a 4-player game

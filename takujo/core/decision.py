@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
 from enum import Enum
+from typing import NamedTuple
 
 
 class DecisionKind(str, Enum):

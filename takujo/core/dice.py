@@ -42,6 +42,11 @@ class Dice:
             raise ValueError(f"dice expression {text!r} rolls {n} dice (allowed 1..{max_dice})")
         return cls(n, int(m.group(3) or 0))
 
+    @property
+    def mean(self) -> float:
+        """The expected total (3.5 a die)."""
+        return 3.5 * self.n + self.bonus
+
     def plus(self, other: "Dice") -> "Dice":
         return Dice(self.n + other.n, self.bonus + other.bonus)
 

@@ -38,6 +38,11 @@ def test_dice_roll_range(n, bonus, seed):
     assert len(faces) == n and all(1 <= f <= 6 for f in faces)
     assert total == sum(faces) + bonus
     assert str(Dice.parse(str(Dice(n, bonus)))) == str(Dice(n, bonus))
+    assert n + bonus <= Dice(n, bonus).mean <= 6 * n + bonus
+
+
+def test_dice_mean_is_the_expected_total():
+    assert Dice.parse("2D+3").mean == 10.0 and Dice.parse("9").mean == 9.0
 
 
 # ----- rng --------------------------------------------------------------------------------------

@@ -9,15 +9,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.action import Action
-from ...core.dice import Dice
 from ...core.rng import Rng
 
 if TYPE_CHECKING:
     from .game import FuuteiGame
-
-
-def mean(d: Dice) -> float:
-    return 3.5 * d.n + d.bonus
 
 
 class FuuteiHeuristic:
@@ -30,7 +25,7 @@ class FuuteiHeuristic:
     # ----- reading the view ------------------------------------------------------------------
     def _stat(self, view: dict[str, Any], c: int, i: int) -> float:
         bonus = sum(self.cat[int(e)].bonus[i] for e, h in view["public"]["host"].items() if h == c)
-        return mean(self.cat[c].stats[i]) + bonus
+        return self.cat[c].stats[i].mean + bonus
 
     def attack_power(self, view: dict[str, Any], c: int) -> float:
         return max(self._stat(view, c, 0), self._stat(view, c, 2))
@@ -45,7 +40,7 @@ class FuuteiHeuristic:
     def value(self, c: int) -> float:
         card = self.cat[c]
         if card.stats is not None:
-            return sum(mean(d) for d in card.stats)
+            return sum(d.mean for d in card.stats)
         if card.type == "equipment":
             return 10 + sum(card.bonus) * 3
         return {"tawake": 40, "hold": 30, "battle_support": 25}.get(card.type, 0)

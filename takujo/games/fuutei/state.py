@@ -407,7 +407,7 @@ class FuuteiState(State):
         for c in self.party[p]:
             stats = cat[c].stats
             if stats is not None:
-                total += sum(3.5 * d.n + d.bonus for d in stats)
+                total += sum(d.mean for d in stats)
         for e, host in self.host.items():
             if host in self.party[p]:
                 total += sum(cat[e].bonus)

@@ -22,9 +22,7 @@ def visible_to(event: Event, player: int | None) -> bool:
 
 
 def make(kind: str, to: list[int] | None = PUBLIC, /, **fields: Any) -> Event:
-    if "e" in fields or "to" in fields or not (to is None or isinstance(to, list)):
+    if "e" in fields or "to" in fields or not (to is None or type(to) is list):
         raise TypeError(f"event {kind!r}: 'to' is the audience (None or a list of players), "
                         f"got {to!r}; 'e' and 'to' are reserved field names")
-    event: Event = {"e": kind, "to": to}
-    event.update(fields)
-    return event
+    return {"e": kind, "to": to, **fields}

@@ -203,27 +203,42 @@ class CardSpec(CardText):
         return self
 
 
-@dataclass(frozen=True, slots=True)
 class CardDef:
-    """A card of the pool (one card number), with its parsed cost."""
+    """A card of the pool (one card number), with its parsed cost and the facts the rules
+    look up on every step precomputed (plain attributes, not model lookups)."""
 
-    spec: CardSpec
-    cost: Cost
+    __slots__ = ("spec", "cost", "number", "type", "name", "color", "unit", "keywords",
+                 "koku_static", "static", "koku_auras", "auras", "has_condition", "cannot_attack",
+                 "main_abilities")
 
-    @property
-    def number(self) -> str:
-        return self.spec.number
-
-    @property
-    def type(self) -> str:
-        return self.spec.type
-
-    @property
-    def name(self) -> str:
-        return self.spec.name_ja
+    def __init__(self, spec: CardSpec, cost: Cost) -> None:
+        self.spec, self.cost = spec, cost
+        self.number, self.type, self.name = spec.number, spec.type, spec.name_ja
+        self.color, self.unit = spec.color, spec.unit
+        self.keywords = frozenset(spec.keywords)
+        # Static effects by zone: a formation's while face up in kokuryoku (SGT-FORMATION-03),
+        # a permanent stratagem's on the field, a warlord's {常時} abilities in camp.
+        effect = (spec.effect,) if spec.effect is not None else ()
+        self.koku_static: tuple[Effect, ...] = effect if spec.type == "formation" else ()
+        self.static: tuple[Effect, ...] = (
+            effect if spec.type == "stratagem" and spec.permanent
+            else tuple(a for a in spec.abilities if a.timing == "always") if spec.type == "warlord" else ())
+        self.koku_auras = _auras(self.koku_static)
+        self.auras = _auras(self.static)
+        self.has_condition = any(e.do in ("win_if", "lose_if") for e in self.koku_static + self.static)
+        self.cannot_attack = any(a.timing == "always" and a.do == "cannot_attack" for a in spec.abilities)
+        self.main_abilities = tuple((i, a) for i, a in enumerate(spec.abilities) if a.timing == "main")
 
     def has(self, keyword: str) -> bool:
-        return keyword in self.spec.keywords
+        return keyword in self.keywords
+
+    def __repr__(self) -> str:
+        return f"CardDef({self.number} {self.name})"
+
+
+def _auras(effs: tuple[Effect, ...]) -> tuple[tuple[str | None, int], ...]:
+    """(troop type or None for all, amount) of each 兵力 aura among static effects."""
+    return tuple((e.get("unit"), int(e.get("amount", 0))) for e in effs if e.do == "aura")
 
 
 @dataclass(frozen=True)

@@ -27,22 +27,21 @@ def _same_number_card(s: "SengokuState", p: int, u: int) -> int | None:
 
 
 def _can_attack_at_all(s: "SengokuState", u: int) -> bool:
-    if u in s.tokens:
-        return True
-    return not any(a.timing == "always" and a.do == "cannot_attack" for a in s.card(u).spec.abilities)
+    return u in s.tokens or not s.inst[u].cannot_attack
 
 
 def attack_actions(s: "SengokuState", p: int) -> list[Action]:
     out: list[Action] = []
     foe = 1 - p
     targets: list[int | str] = [CASTLE] + [u for u in s.units(foe) if u in s.exhausted]
+    exhausted = s.exhausted
     for u in s.units(p):
-        if not _can_attack_at_all(s, u):
-            continue
         done = s.attacks.get(u, 0)
+        if (done == 0 and u in exhausted) or done > 1 or not _can_attack_at_all(s, u):
+            continue
         fresh = s.placed.get(u, -1) >= s.turn
         modes: list[tuple] = []
-        if done == 0 and u not in s.exhausted:
+        if done == 0:
             if not fresh or s.has(u, "奇襲"):
                 modes.append(())
             elif s.has(u, "疾風怒濤"):
@@ -124,9 +123,11 @@ def _castable(s: "SengokuState", q: int) -> list[Action]:
     """What q may play in the battle window: 戦闘 stratagems, and in q's own turn the okugi
     (SGT-OUGI-03: main or battle, as recommended; option `ougi_timing=main` forbids it)."""
     out = s.ougi_actions(q) if s.game.options.ougi_timing == "main_or_battle" else []
+    funds = None
     for c in s.hand[q]:
-        card = s.card(c)
-        if card.type == "stratagem" and card.spec.timing == "battle" and effects.can_pay(s, q, card.cost):
+        card = s.inst[c]
+        if card.type == "stratagem" and card.spec.timing == "battle" \
+                and effects.affordable(funds := funds or effects.budget(s, q), card.cost):
             out.extend(Action(q, "stratagem", (c, *t)) for t in effects.targets(s, q, card.spec.effect))
     return out
 

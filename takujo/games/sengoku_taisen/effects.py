@@ -22,19 +22,31 @@ def _ready_up(s: "SengokuState", p: int) -> list[int]:
     return [c for c in s.koku_up[p] if c not in s.exhausted]
 
 
-def can_pay(s: "SengokuState", p: int, cost: Cost) -> bool:
-    """Coloured parts need ready face-up kokuryoku of that colour; the generic part any."""
-    up = _ready_up(s, p)
-    spare = len(s.koku_down[p]) - s.down_exhausted[p]
+def budget(s: "SengokuState", p: int) -> tuple[dict[str, int], int]:
+    """What p can pay with now: ready face-up kokuryoku by colour, and ready face-down ones."""
+    inst, exhausted = s.inst, s.exhausted
     by_color: dict[str, int] = {}
-    for c in up:
-        col = s.card(c).spec.color
-        by_color[col] = by_color.get(col, 0) + 1
+    for c in s.koku_up[p]:
+        if c not in exhausted:
+            col = inst[c].color
+            by_color[col] = by_color.get(col, 0) + 1
+    return by_color, len(s.koku_down[p]) - s.down_exhausted[p]
+
+
+def affordable(funds: tuple[dict[str, int], int], cost: Cost) -> bool:
+    """Coloured parts need ready face-up kokuryoku of that colour; the generic part any."""
+    by_color, spare = funds
+    left = spare + sum(by_color.values())
     for col, n in cost.colors:
         if by_color.get(col, 0) < n:
             return False
-        by_color[col] -= n
-    return spare + sum(by_color.values()) >= cost.generic
+        left -= n
+    return left >= cost.generic
+
+
+def can_pay(s: "SengokuState", p: int, cost: Cost) -> bool:
+    """Whether p can pay `cost` now (SGT-COST-01..06)."""
+    return affordable(budget(s, p), cost)
 
 
 def pay(s: "SengokuState", p: int, cost: Cost) -> None:
@@ -42,7 +54,7 @@ def pay(s: "SengokuState", p: int, cost: Cost) -> None:
     colour, the generic part from face-down kokuryoku first, then the colours least needed."""
     up = _ready_up(s, p)
     for col, n in cost.colors:
-        for c in [c for c in up if s.card(c).spec.color == col][:n]:
+        for c in [c for c in up if s.inst[c].color == col][:n]:
             s.exhausted.add(c)
             up.remove(c)
     generic = cost.generic
@@ -150,13 +162,11 @@ def apply(s: "SengokuState", p: int, eff: Effect, chosen: tuple[int, ...], sourc
 def aura(s: "SengokuState", unit: int) -> int:
     """Static strength bonuses reaching `unit`: face-up formations in kokuryoku
     (SGT-FORMATION-03, SGT-KOKU-09), permanent stratagems, {常時} abilities of warlords."""
-    p = s.unit_owner(unit)
+    auras = s.auras(s.unit_owner(unit))
+    if not auras:
+        return 0
     kind = s.unit_type(unit)
-    total = 0
-    for eff in s.static_effects(p):
-        if eff.do == "aura" and eff.get("unit") in (None, kind):
-            total += int(eff.get("amount", 0))
-    return total
+    return sum(n for k, n in auras if k is None or k == kind)
 
 
 def needs_choice(eff: Effect) -> bool:

@@ -64,6 +64,11 @@ class SengokuGame(Game):
     def instances(self) -> tuple[CardDef, ...]:
         return self._built[0]
 
+    @cached_property
+    def has_conditions(self) -> bool:
+        """Whether any card in play can carry a printed victory or defeat condition (SGT-WIN-03)."""
+        return any(card.has_condition for card in self.instances)
+
     @property
     def owners(self) -> tuple[int, ...]:
         return self._built[1]

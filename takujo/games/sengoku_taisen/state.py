@@ -113,17 +113,25 @@ class SengokuState(State):
         return self.tokens[u]["owner"] if u in self.tokens else self.owner[u]
 
     def unit_type(self, u: int) -> str:
-        return self.tokens[u]["unit"] if u in self.tokens else (self.card(u).spec.unit or "")
+        return self.tokens[u]["unit"] if u in self.tokens else (self.inst[u].unit or "")
 
     def has(self, u: int, keyword: str) -> bool:
-        return u not in self.tokens and self.card(u).has(keyword)
+        return u not in self.tokens and keyword in self.inst[u].keywords
 
     def base_strength(self, u: int) -> int:
-        return self.tokens[u]["strength"] if u in self.tokens else (self.card(u).spec.strength or 0)
+        return self.tokens[u]["strength"] if u in self.tokens else (self.inst[u].spec.strength or 0)
 
     def strength(self, u: int) -> int:
         """Current 兵力: printed, plus auras and this turn's changes, less damage."""
         return self.base_strength(u) + effects.aura(self, u) + self.buff.get(u, 0) - self.damage.get(u, 0)
+
+    def auras(self, p: int) -> list[tuple[str | None, int]]:
+        """(troop type or None, amount) of every 兵力 aura of p's static effects."""
+        inst = self.inst
+        out = [a for c in self.koku_up[p] for a in inst[c].koku_auras]
+        out += [a for c in self.field[p] for a in inst[c].auras]
+        out += [a for c in self.camp[p] for a in inst[c].auras]
+        return out
 
     def siege(self, u: int) -> int:
         base = self.tokens[u]["siege"] if u in self.tokens else self.card(u).spec.siege
@@ -135,10 +143,11 @@ class SengokuState(State):
     def static_effects(self, p: int) -> list[Effect]:
         """Static effects of p: face-up formations in kokuryoku, permanent stratagems,
         {常時} abilities of p's warlords."""
-        out = [self.card(c).spec.effect for c in self.koku_up[p] if self.card(c).type == "formation"]
-        out += [self.card(c).spec.effect for c in self.field[p]]
-        out += [a for c in self.camp[p] for a in self.card(c).spec.abilities if a.timing == "always"]
-        return [e for e in out if e is not None]
+        inst = self.inst
+        out = [e for c in self.koku_up[p] for e in inst[c].koku_static]
+        out += [e for c in self.field[p] for e in inst[c].static]
+        out += [e for c in self.camp[p] for e in inst[c].static]
+        return out
 
     # ----- moving cards -------------------------------------------------------------------------
     def draw(self, p: int, n: int) -> int:
@@ -242,7 +251,7 @@ class SengokuState(State):
     def check_card_conditions(self) -> None:
         """SGT-WIN-03: victory and defeat conditions printed on cards; SGT-WIN-05: if both
         players meet one at once the game is drawn (a shared result)."""
-        if self.outcome is not None:
+        if self.outcome is not None or not self.game.has_conditions:
             return
         won = set()
         for p in (0, 1):
@@ -319,34 +328,41 @@ class SengokuState(State):
     def _koku_actions(self, p: int) -> list[Action]:
         out = []
         if self.koku_count(p) < KOKU_MAX:                     # SGT-KOKU-05
+            funds = None
             for c in self.hand[p]:
-                card = self.card(c)
+                card = self.inst[c]
                 # SGT-KOKU-07: a stratagem is never placed face up; a formation with a
                 # placement cost must pay it (SGT-FORMATION-04).
-                if card.type != "stratagem" and (card.type != "formation" or effects.can_pay(self, p, card.cost)):
+                if card.type == "formation":
+                    funds = funds or effects.budget(self, p)
+                    if effects.affordable(funds, card.cost):
+                        out.append(Action(p, "koku", (c, "up")))
+                elif card.type != "stratagem":
                     out.append(Action(p, "koku", (c, "up")))
                 out.append(Action(p, "koku", (c, "down")))   # SGT-KOKU-10
-        return out + [Action(p, "skip")]
+        out.append(Action(p, "skip"))
+        return out
 
     def _main_actions(self, p: int) -> list[Action]:
         out: list[Action] = []
-        names = {self.card(c).name for c in self.camp[p]}
+        inst = self.inst
+        names = {inst[c].name for c in self.camp[p]}
+        funds = effects.budget(self, p)
         for c in self.hand[p]:
-            card = self.card(c)
+            card = inst[c]
             if card.type == "warlord":
                 # SGT-WARLORD-03, SGT-WARLORD-14: pay the cost; one warlord per name.
-                if card.name not in names and effects.can_pay(self, p, card.cost):
+                if card.name not in names and effects.affordable(funds, card.cost):
                     out.append(Action(p, "deploy", (c,)))
             elif card.type == "stratagem" and card.spec.timing == "main":
-                if effects.can_pay(self, p, card.cost):      # SGT-STRAT-02, SGT-STRAT-05
-                    eff = card.spec.effect
+                if effects.affordable(funds, card.cost):      # SGT-STRAT-02, SGT-STRAT-05
                     if card.spec.permanent:
                         out.append(Action(p, "stratagem", (c,)))
                     else:
-                        out.extend(Action(p, "stratagem", (c, *t)) for t in effects.targets(self, p, eff))
+                        out.extend(Action(p, "stratagem", (c, *t)) for t in effects.targets(self, p, card.spec.effect))
         for u in self.camp[p]:
-            for i, ab in enumerate(self.card(u).spec.abilities):
-                if ab.timing != "main" or (ab.exhaust and u in self.exhausted) or (ab.once and f"{u}:{i}" in self.once_used):
+            for i, ab in inst[u].main_abilities:
+                if (ab.exhaust and u in self.exhausted) or (ab.once and f"{u}:{i}" in self.once_used):
                     continue
                 out.extend(Action(p, "ability", (u, i, *t)) for t in effects.targets(self, p, ab, u))
         out.extend(self.ougi_actions(p))

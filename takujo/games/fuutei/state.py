@@ -234,15 +234,16 @@ class FuuteiState(State):
         """FTR-WIN-01..03, 05: instant victories, checked whenever something changed."""
         if self.outcome is not None:
             return
-        order = polling_order(self.turn_player, self.n)
         need = self.threshold()
-        points = [self.points(p) for p in range(self.n)]
+        value = self.cat.points
+        points = [sum([value[c] for c in held]) for held in self.regions]
         if max(points) >= need:
+            order = polling_order(self.turn_player, self.n)
             self.finish(tuple(p for p in order if points[p] >= need), "points")
             return
         # FTR-WIN-05: a character carrying 闇王丸 and no region cards anywhere on the table.
         if not self.center and not any(self.regions):
-            holders = tuple(p for p in order if any(
+            holders = tuple(p for p in polling_order(self.turn_player, self.n) if any(
                 self.cat[e].spec.hook == "yamiomaru_victory" and self.host[e] in self.party[p]
                 for e in self.host))
             if holders:

@@ -50,8 +50,24 @@ def groups(s: "IbaraState", play: list[int], ryan_sp: bool) -> dict[str, int] | 
     return out
 
 
+PLAYS_CACHED = 1 << 16
+
+
 def legal_plays(s: "IbaraState", p: int, size: int, defender: bool, ryan_sp: bool) -> list[tuple[int, ...]]:
-    hand = sorted(c for c in s.hands[p] if s.card(c).number or s.card(c).is_sp)
+    """Every distinct legal play of `size` cards from p's hand (cached: the answer depends
+    only on the cards, so it is shared by every state of the same content)."""
+    key = (tuple(sorted(s.hands[p])), size, defender, ryan_sp)
+    cache = s.content.plays
+    found = cache.get(key)
+    if found is None:
+        if len(cache) >= PLAYS_CACHED:
+            cache.clear()
+        found = cache[key] = _plays(s, key[0], size, defender, ryan_sp)
+    return found
+
+
+def _plays(s: "IbaraState", held: tuple[int, ...], size: int, defender: bool, ryan_sp: bool) -> list[tuple[int, ...]]:
+    hand = [c for c in held if s.card(c).number or s.card(c).is_sp]
     out = []
     seen = set()
     for combo in combinations(hand, size):

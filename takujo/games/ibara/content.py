@@ -5,7 +5,7 @@ validated here; errors name the file, the entry and the field.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -122,6 +122,8 @@ class Content:
     whims: tuple[Whim, ...]          # one per physical card
     events: tuple[Event, ...]        # one per physical card
     items: tuple[Item, ...]          # one per physical chip
+    # combat plays by (hand, size, defender, ryan_sp): a pure function of the cards
+    plays: dict[tuple, list[tuple[int, ...]]] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
 
 def _move_for(number: int, table: dict[str, int]) -> int:

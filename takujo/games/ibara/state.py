@@ -423,10 +423,9 @@ class IbaraState(State):
         return []
 
     def _blocked(self, p: int) -> frozenset[int]:
-        taken = {q for i, q in enumerate(self.pos) if i != p} | {self.event_pos}
-        if self.escort != p:
-            taken.add(self.princess)
-        return frozenset(taken)
+        pos = self.pos
+        extra = (self.event_pos,) if self.escort == p else (self.event_pos, self.princess)
+        return frozenset([*pos[:p], *pos[p + 1:], *extra])
 
     def _act_actions(self, p: int) -> list[Action]:
         out: list[Action] = []

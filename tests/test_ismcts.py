@@ -197,3 +197,40 @@ def test_prior_bonus_fades_or_lasts_as_the_game_chooses():
     assert ISMCTS(ibara)._prior_bonus(root, child) == pytest.approx(1 / 20)
     assert ISMCTS(fuutei)._prior_bonus(root, child) == pytest.approx(fuutei.prior_puct * 20 / 20)
     assert ISMCTS(fuutei)._prior_bonus(Node(visits=1600), child) > ISMCTS(fuutei)._prior_bonus(root, child)
+
+
+def test_rollouts_play_on_to_a_quiet_state():
+    """Past its depth a rollout keeps playing while the state is not quiet (a Fuutei battle
+    under way), at most QUIESCENCE_STEPS more; a quiet state is scored at the depth."""
+    from takujo.bots.ismcts import QUIESCENCE_STEPS
+
+    class Counting:
+        """Wraps a state, counting steps and reporting quiet only when told."""
+
+        def __init__(self, state, quiet_after):
+            self.state, self.quiet_after, self.steps = state, quiet_after, 0
+
+        def __getattr__(self, name):
+            return getattr(self.state, name)
+
+        def apply_unchecked(self, action, pending=None):
+            self.steps += 1
+            self.state.apply_unchecked(action, pending)
+
+        def quiet(self):
+            return self.steps >= self.quiet_after
+
+    game = takujo.load("draft_daimyo", players=4)
+    bot = ISMCTS(game, rollout_depth=3)
+    for quiet_after, played in ((0, 3), (7, 7), (10_000, 3 + QUIESCENCE_STEPS)):
+        wrapped = Counting(game.new_state(5), quiet_after)
+        bot._rollout(wrapped, Rng(1))
+        assert wrapped.steps == played
+    fuutei = takujo.load("fuutei", players=4)
+    state = fuutei.new_state(3)
+    assert state.quiet()
+    rng = Rng(4)
+    while state.battle is None and state.outcome is None:
+        pend, legal = state.first_choice()
+        state.apply_unchecked(legal[rng.below(len(legal))], pend)
+    assert state.battle is not None and not state.quiet()     # a battle under way: dice decide

@@ -21,6 +21,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import takujo
 from takujo.core.decision import DecisionKind
@@ -797,3 +799,20 @@ def test_illegal_plays_are_refused_and_change_nothing(multi):
         act(s, play(a5), 0)
         act(s, play(d9), 1)
         defender_won(s, [a5], [d9])
+
+
+# ----- a fast check: one card decides whether any play exists -----------------------------------
+@settings(max_examples=150, deadline=None)
+@given(hand=st.lists(st.integers(0, 200), min_size=0, max_size=7, unique=True),
+       defender=st.booleans(), ryan_sp=st.booleans())
+def test_any_legal_play_exists_exactly_when_a_single_card_play_does(hand, defender, ryan_sp):
+    """IBR-COMBAT-MULTI-04/05, IBR-COMBAT-RYAN-01/02: every legal multi-card play holds a
+    suited card that could be played alone, so `can_fight` (one-card plays only) agrees with
+    trying every size of play."""
+    from takujo.games.ibara import combat
+    s = table(multi_card_combat=True)
+    ids = [c % len(s.content.cards) for c in hand]
+    s.hands[0] = list(dict.fromkeys(ids))
+    every_size = any(combat._plays(s, tuple(sorted(s.hands[0])), k, defender, ryan_sp)
+                     for k in range(1, len(s.hands[0]) + 1))
+    assert combat.can_fight(s, 0, defender) == every_size

@@ -84,7 +84,15 @@ def _plays(s: "IbaraState", held: tuple[int, ...], size: int, defender: bool, ry
     return out
 
 
+def can_fight(s: "IbaraState", p: int, defender: bool) -> bool:
+    """Whether p has any legal play. Every multi-card play holds a suited card that could be
+    played alone (shields fight alone, SP cards need a suited card), so one card decides."""
+    return bool(legal_plays(s, p, 1, defender, False))
+
+
 def sizes(s: "IbaraState", p: int, defender: bool, ryan_sp: bool) -> list[int]:
+    if not can_fight(s, p, defender):
+        return []
     hand = [c for c in s.hands[p] if s.card(c).number or s.card(c).is_sp]
     return [k for k in range(1, len(hand) + 1) if legal_plays(s, p, k, defender, ryan_sp)]
 
@@ -107,7 +115,7 @@ def start(s: "IbaraState", attacker: int, defender: int, came_from: int) -> None
                 "plays": [[], []], "chosen": ["", ""], "ring": [False, False], "ring_turn": 0,
                 "declared": 0, "choosing": -1, "drops": 0}
     s.say("combat", player=attacker, defender=defender)
-    if not any(sizes(s, p, i == DEFENDER, s.ryan_sp(p)) for i, p in enumerate(s.combat["players"])):
+    if not any(can_fight(s, p, i == DEFENDER) for i, p in enumerate(s.combat["players"])):
         return finish(s, 0)
     if s.game.options.multi_card_combat:
         s.phase = COMBAT_DECLARE                       # IBR-COMBAT-MULTI-03: attacker first

@@ -434,28 +434,31 @@ class IbaraState(State):
         blocked = self._blocked(p)
         can_leave = self.escort == p and len(self.whims[p]) >= self.whims_needed()
         seen_cards: set[tuple[str | None, int]] = set()
-        reach: dict[int, list[int]] = {}
+        reach: dict[int, tuple[int, ...]] = {}
+        cards, at, gabe_used = self.content.cards, self.pos[p], self.gabe_used
         for c in hand:
-            card = self.card(c)
-            if card.is_sp:
+            card = cards[c]
+            if card.sp is not None:
                 out.extend(self._sp_actions(p, c))
                 continue
-            if self.gabe_used:
+            if gabe_used:
                 continue                                   # ゲイブリッツ's ability took the move
             # Which card is spent matters: only identical cards share one set of moves.
-            if (card.suit, card.number) in seen_cards:
+            kind = (card.suit, card.number)
+            if kind in seen_cards:
                 continue
-            seen_cards.add((card.suit, card.number))
+            seen_cards.add(kind)
             steps = card.move + bonus
-            if steps not in reach:
-                reach[steps] = board.reachable(self.pos[p], steps, blocked)
-            for sq in reach[steps]:
+            squares = reach.get(steps)
+            if squares is None:
+                squares = reach[steps] = board.reachable(at, steps, blocked)
+            for sq in squares:
                 if sq == board.GATE and not can_leave:
                     continue                               # the gate opens only to leave [designed]
                 out.append(Action(p, "move", (c, sq)))
         limit = 2 if self.has_ability(p, "exploration") else 1
-        if self.pos[p] in board.CORNERS and self.explored < limit:
-            out.extend(Action(p, "explore", (c,)) for c in hand if not self.card(c).is_sp)
+        if at in board.CORNERS and self.explored < limit:
+            out.extend(Action(p, "explore", (c,)) for c in hand if cards[c].sp is None)
         if self.escort == p and self.whim_up and self.whim(self.whim_up[0]).items:
             if self._holds(p, self.whim(self.whim_up[0]).items):
                 out.append(Action(p, "satisfy"))

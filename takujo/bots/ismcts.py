@@ -20,7 +20,6 @@ from ..core.state import State
 
 EXPLORATION = 0.7           # UCT constant, on rewards rescaled to the spread seen in this search
 PRIOR_WEIGHT = 1.0          # progressive bias toward the prior bot's choice: weight / (visits + 1)
-QUIESCENCE_STEPS = 30       # most steps a rollout plays past its depth to reach a quiet state
 
 
 @dataclass
@@ -159,10 +158,9 @@ class ISMCTS:
         return q + self.c * math.sqrt(math.log(max(1, child.avail)) / child.visits)
 
     def _rollout(self, state: State, rng: Rng) -> list[float]:
-        """Random play for a few steps (more while the state is not quiet, up to
-        QUIESCENCE_STEPS), then the game's estimate of each player's chances."""
-        steps, depth = 0, self.depth
-        while state.outcome is None and (steps < depth or (steps < depth + QUIESCENCE_STEPS and not state.quiet())):
+        """Random play for a few steps, then the game's estimate of each player's chances."""
+        steps = 0
+        while state.outcome is None and steps < self.depth:
             pend, actions = state.first_choice()
             if not actions:
                 break

@@ -178,11 +178,6 @@ class State(ABC):
             return [1 / len(self.outcome.winners) if p in self.outcome.winners else 0.0 for p in range(n)]
         return [1 / n] * n
 
-    def quiet(self) -> bool:
-        """Whether `estimate()` is a fair judge here. Search rollouts play on past their depth
-        (a little) while a game says no, e.g. in the middle of a battle whose dice decide it."""
-        return True
-
     def stats(self) -> dict[str, float]:
         """Per-game figures worth averaging over a simulation (e.g. anger explosions)."""
         return {}

@@ -396,10 +396,6 @@ class FuuteiState(State):
         total = sum(weights)
         return [w / total for w in weights]
 
-    def quiet(self) -> bool:
-        """No battle under way: its dice, not the estimate, decide who holds the region."""
-        return self.battle is None and not self.windows
-
     def held_value(self, p: int) -> float:
         """Region points, an undefended region counting UNGUARDED_WEIGHT of its points."""
         pts, guard = self.cat.points, self.guard

@@ -8,6 +8,7 @@ in microseconds over about 2000 mid-game states collected from further random ga
 
     python3 bench/steps.py                     # a table
     python3 bench/steps.py --seconds 1 --json  # one JSON object per game
+    python3 bench/steps.py --parts             # µs per step: pending, legal, draw, log, apply
     python3 bench/steps.py --register toy=tests.toy:ToyGame --games toy
 
 A game that cannot be imported or played is skipped with a note on stderr.
@@ -61,6 +62,36 @@ def throughput(game: Game, seconds: float) -> tuple[float, float, int]:
     return games / dt, steps / dt, games
 
 
+PARTS = ("pending", "legal", "draw", "log", "apply")
+
+
+def step_parts(game: Game, games: int = 30) -> dict[str, float]:
+    """Mean µs per step of each part of a random step: the pending decision, the legal
+    actions, the random draw, logging the action and applying it (timer cost included)."""
+    rng, clock = Rng(12345), time.perf_counter_ns
+    total = dict.fromkeys(PARTS, 0)
+    steps = 0
+    for seed in range(games):
+        state = game.new_state(seed)
+        while state.outcome is None and state.steps < MAX_STEPS:
+            t0 = clock()
+            pend = state.pending
+            t1 = clock()
+            legal = state._legal(pend.players[0])
+            t2 = clock()
+            action = legal[rng.below(len(legal))]
+            t3 = clock()
+            state._log_act(action, pend)
+            t4 = clock()
+            state._apply(action)
+            state.steps += 1
+            t5 = clock()
+            for part, dt in zip(PARTS, (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4)):
+                total[part] += dt
+            steps += 1
+    return {part: round(total[part] / steps / 1000, 2) for part in PARTS}
+
+
 def sample_states(game: Game, want: int, seconds: float) -> list[State]:
     """Mid-game states (not over) from random games: about one in eight steps is kept."""
     rng = Rng(777)
@@ -87,9 +118,11 @@ def median_us(fn, items) -> float:
     return statistics.median(times) / 1000 if times else float("nan")
 
 
-def bench(name: str, seconds: float) -> dict:
+def bench(name: str, seconds: float, parts: bool = False) -> dict:
     cls = takujo.game_class(name)
     game = cls(players=default_players(cls))
+    if parts:
+        return {"engine": "takujo", "game": name, "players": game.players, "step_us": step_parts(game)}
     gps, sps, _ = throughput(game, seconds)
     pool = sample_states(game, SAMPLES, max(seconds, 1.0))
     clone_us = median_us(lambda s: s.clone(), pool)
@@ -106,6 +139,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", default="", help="comma list of game names (default: every registered game)")
     ap.add_argument("--register", action="append", default=[], metavar="NAME=MODULE:CLASS",
                     help="register an extra game first (repeatable)")
+    ap.add_argument("--parts", action="store_true",
+                    help="instead: mean µs per step spent on the pending decision, legal actions, "
+                         "the random draw, logging and apply")
     args = ap.parse_args(argv)
     for item in args.register:
         name, sep, target = item.partition("=")
@@ -116,14 +152,19 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     for name in chosen:
         try:
-            row = bench(name, args.seconds)
+            row = bench(name, args.seconds, args.parts)
         except Exception as exc:  # a game being written may not import or play yet
             print(f"skipped {name}: {type(exc).__name__}: {exc}", file=sys.stderr)
             continue
         rows.append(row)
         if args.json:
             print(json.dumps(row, ensure_ascii=False), flush=True)
-    if not args.json and rows:
+    if args.parts and not args.json:
+        print(f"{'game':<15} " + " ".join(f"{p:>8}" for p in PARTS) + f" {'total µs':>9}")
+        for r in rows:
+            us = r["step_us"]
+            print(f"{r['game']:<15} " + " ".join(f"{us[p]:>8.2f}" for p in PARTS) + f" {sum(us.values()):>9.2f}")
+    elif not args.json and rows:
         head = f"{'game':<12} {'players':>7} {'games/s':>10} {'steps/s':>11} {'clone µs':>10} {'view µs':>10}"
         print(head)
         print("-" * len(head))

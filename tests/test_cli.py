@@ -237,3 +237,17 @@ def test_bench_script_prints_one_json_object_per_game():
     assert list(row)[:6] == ["engine", "game", "games_per_s", "steps_per_s", "clone_us", "view_us"]
     assert row["engine"] == "takujo" and row["game"] == "toy" and row["steps_per_s"] > row["games_per_s"] > 0
     assert row["clone_us"] > 0 and row["view_us"] > 0
+
+
+def test_bench_script_splits_a_step_into_its_parts():
+    proc = subprocess.run([sys.executable, "bench/steps.py", "--parts", "--json",
+                           "--register", "toy=tests.toy:ToyGame", "--games", "toy"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    row = json.loads(proc.stdout)
+    assert list(row["step_us"]) == ["pending", "legal", "draw", "log", "apply"]
+    assert all(us > 0 for us in row["step_us"].values())
+    table = subprocess.run([sys.executable, "bench/steps.py", "--parts",
+                            "--register", "toy=tests.toy:ToyGame", "--games", "toy"],
+                           cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert table.returncode == 0 and "total µs" in table.stdout and "toy" in table.stdout

@@ -8,6 +8,7 @@ from pydantic import Field
 
 from ...core.action import Action
 from ...core.game import Game, GameOptions
+from . import board
 from .content import CONTENT_FILE, Content, content
 from .state import IbaraState
 
@@ -41,6 +42,15 @@ class IbaraGame(Game):
     @cached_property
     def content(self) -> Content:
         return content(self.options.content or str(CONTENT_FILE))
+
+    @cached_property
+    def move_actions(self) -> tuple[tuple[tuple[Action, ...], ...], ...]:
+        """``move_actions[p][card][square]``: every move action, built once (move generation
+        is the hottest part of a turn)."""
+        squares = range(board.GATE + 1)
+        return tuple(tuple(tuple(Action(p, "move", (c, sq)) for sq in squares)
+                           for c in range(len(self.content.cards)))
+                     for p in range(self.players))
 
     @cached_property
     def _ids(self) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:

@@ -436,6 +436,7 @@ class IbaraState(State):
         seen_cards: set[tuple[str | None, int]] = set()
         reach: dict[int, tuple[int, ...]] = {}
         cards, at, gabe_used = self.content.cards, self.pos[p], self.gabe_used
+        moves = self.game.move_actions[p]
         for c in hand:
             card = cards[c]
             if card.sp is not None:
@@ -452,10 +453,10 @@ class IbaraState(State):
             squares = reach.get(steps)
             if squares is None:
                 squares = reach[steps] = board.reachable(at, steps, blocked)
+            row = moves[c]
             for sq in squares:
-                if sq == board.GATE and not can_leave:
-                    continue                               # the gate opens only to leave [designed]
-                out.append(Action(p, "move", (c, sq)))
+                if sq != board.GATE or can_leave:          # the gate opens only to leave [designed]
+                    out.append(row[sq])
         limit = 2 if self.has_ability(p, "exploration") else 1
         if at in board.CORNERS and self.explored < limit:
             out.extend(Action(p, "explore", (c,)) for c in hand if cards[c].sp is None)

@@ -2,7 +2,7 @@
 
 Nothing in `takujo.core` knows any particular game.
 """
-from .action import Action
+from .action import Action, ActionTable
 from .cards import load_cards
 from .decision import Decision, DecisionKind, Outcome
 from .dice import Dice
@@ -16,7 +16,7 @@ from .state import State
 from .visibility import Vis, ZoneSpec, derive_view, shuffle_unseen
 
 __all__ = [
-    "Action", "CardDataError", "Commits", "Decision", "DecisionKind", "Dice", "Game",
+    "Action", "ActionTable", "CardDataError", "Commits", "Decision", "DecisionKind", "Dice", "Game",
     "GameOptions", "IllegalActionError", "NotationError", "OptionError", "Outcome", "RecordError",
     "Rng", "State", "TakujoError", "Vis", "Window", "ZoneSpec", "derive_view", "load_cards",
     "parse_game_string", "polling_order", "shuffle_unseen",

@@ -39,3 +39,28 @@ class Action(NamedTuple):
             except ValueError:
                 args.append(part)
         return Action(player, verb, tuple(args))
+
+
+class ActionTable:
+    """Actions ``verb a b`` of small-int arguments, built once and reused: ``table.row(p, a)[b]``
+    is ``Action(p, verb, (a, b))`` for 0 <= a < rows, 0 <= b < cols. Legal-action generation
+    is the hottest code of random play and search, and much of its cost is building the same
+    actions again; a game keeps one table per verb (each row is built on first use)."""
+
+    __slots__ = ("verb", "players", "rows", "cols", "_rows")
+
+    def __init__(self, verb: str, players: int, rows: int, cols: int) -> None:
+        self.verb, self.players, self.rows, self.cols = verb, players, rows, cols
+        self._rows: list[tuple[Action, ...] | None] = [None] * (players * rows)
+
+    def row(self, player: int, a: int) -> tuple[Action, ...]:
+        """Every ``Action(player, verb, (a, b))`` for b in range(cols), indexed by b."""
+        if 0 <= a < self.rows and 0 <= player < self.players:
+            row = self._rows[player * self.rows + a]
+            if row is not None:
+                return row
+            row = self._rows[player * self.rows + a] = tuple(Action(player, self.verb, (a, b))
+                                                             for b in range(self.cols))
+            return row
+        raise IndexError(f"{self.verb}: no actions for player {player} with first argument {a} "
+                         f"(players 0..{self.players - 1}, arguments 0..{self.rows - 1})")

@@ -104,6 +104,25 @@ def test_action_notation_round_trip():
         Action.parse("9lives 1", 0)
 
 
+@given(player=st.integers(0, 3), a=st.integers(0, 29), b=st.integers(0, 13))
+def test_action_table_rows_equal_freshly_built_actions(player, a, b):
+    """A prebuilt action is the same value as one built on the spot, and rows are reused."""
+    from takujo.core import ActionTable
+    table = ActionTable("move", players=4, rows=30, cols=14)
+    row = table.row(player, a)
+    assert row[b] == Action(player, "move", (a, b)) and str(row[b]) == f"move {a} {b}"
+    assert len(row) == 14 and table.row(player, a) is row
+
+
+def test_action_table_refuses_arguments_outside_it():
+    from takujo.core import ActionTable
+    table = ActionTable("guard", players=2, rows=5, cols=5)
+    with pytest.raises(IndexError, match="guard"):
+        table.row(0, 5)
+    with pytest.raises(IndexError, match="guard"):
+        table.row(2, 0)
+
+
 # ----- response windows and commits --------------------------------------------------------
 def test_window_skips_players_without_a_response():
     w = Window("counter", [1, 2, 3, 0])

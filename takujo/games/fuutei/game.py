@@ -6,6 +6,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
+from ...core.action import ActionTable
 from ...core.errors import OptionError
 from ...core.game import Game, GameOptions
 from .cards import CARD_FILE, Catalogue, catalogue
@@ -51,6 +52,18 @@ class FuuteiGame(Game):
     @cached_property
     def catalogue(self) -> Catalogue:
         return catalogue(self.options.cards or str(CARD_FILE))
+
+    @cached_property
+    def guard_actions(self) -> ActionTable:
+        """``guard_actions.row(p, region)[character]``: built once, reused every main phase."""
+        n = len(self.catalogue.types)
+        return ActionTable("guard", self.players, n, n)
+
+    @cached_property
+    def equip_actions(self) -> ActionTable:
+        """``equip_actions.row(p, equipment)[character]``."""
+        n = len(self.catalogue.types)
+        return ActionTable("equip", self.players, n, n)
 
     def new_state(self, seed: int = 0) -> FuuteiState:
         return FuuteiState.new(self, seed)

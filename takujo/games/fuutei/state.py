@@ -328,13 +328,16 @@ class FuuteiState(State):
                         val_in_play = self.in_play("val")
                     if val_in_play:
                         continue                                # FTR-VAL-01
-                out.extend(Action(p, "equip", (c, ch)) for ch in self.party[p])
+                row = self.game.equip_actions.row(p, c)
+                out.extend([row[ch] for ch in self.party[p]])
             elif t == "hold":                                   # FTR-MAIN-11
                 out.extend(Action(p, "hold", (c, *tg)) for tg in effects.hold_targets(self, p, c))
         # FTR-MAIN-05/06/08/09: reassign defenders; one character may guard several regions.
+        guards, party = self.game.guard_actions, self.party[p]
         for r in self.regions[p]:
             current = self.guard.get(r)
-            out.extend(Action(p, "guard", (r, ch)) for ch in self.party[p] if ch != current)
+            row = guards.row(p, r)
+            out.extend([row[ch] for ch in party if ch != current])
             if current is not None:
                 out.append(Action(p, "unguard", (r,)))
         out.append(Action(p, "end"))

@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from ...core.action import Action
+from ...core.action import Action, ActionTable
 from ...core.game import Game, GameOptions
 from . import board
 from .content import CONTENT_FILE, Content, content
@@ -44,13 +44,10 @@ class IbaraGame(Game):
         return content(self.options.content or str(CONTENT_FILE))
 
     @cached_property
-    def move_actions(self) -> tuple[tuple[tuple[Action, ...], ...], ...]:
-        """``move_actions[p][card][square]``: every move action, built once (move generation
-        is the hottest part of a turn)."""
-        squares = range(board.GATE + 1)
-        return tuple(tuple(tuple(Action(p, "move", (c, sq)) for sq in squares)
-                           for c in range(len(self.content.cards)))
-                     for p in range(self.players))
+    def move_actions(self) -> ActionTable:
+        """``move_actions.row(p, card)[square]``: move actions built once (move generation is
+        the hottest part of a turn)."""
+        return ActionTable("move", self.players, len(self.content.cards), board.GATE + 1)
 
     @cached_property
     def _ids(self) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:

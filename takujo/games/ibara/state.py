@@ -436,7 +436,7 @@ class IbaraState(State):
         seen_cards: set[tuple[str | None, int]] = set()
         reach: dict[int, tuple[int, ...]] = {}
         cards, at, gabe_used = self.content.cards, self.pos[p], self.gabe_used
-        moves = self.game.move_actions[p]
+        moves = self.game.move_actions
         for c in hand:
             card = cards[c]
             if card.sp is not None:
@@ -453,7 +453,7 @@ class IbaraState(State):
             squares = reach.get(steps)
             if squares is None:
                 squares = reach[steps] = board.reachable(at, steps, blocked)
-            row = moves[c]
+            row = moves.row(p, c)
             for sq in squares:
                 if sq != board.GATE or can_leave:          # the gate opens only to leave [designed]
                     out.append(row[sq])

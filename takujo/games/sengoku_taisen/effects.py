@@ -159,16 +159,6 @@ def apply(s: "SengokuState", p: int, eff: Effect, chosen: tuple[int, ...], sourc
         raise AssertionError(f"effect {do!r} is static and is never applied once")
 
 
-def aura(s: "SengokuState", unit: int) -> int:
-    """Static strength bonuses reaching `unit`: face-up formations in kokuryoku
-    (SGT-FORMATION-03, SGT-KOKU-09), permanent stratagems, {常時} abilities of warlords."""
-    auras = s.auras(s.unit_owner(unit))
-    if not auras:
-        return 0
-    kind = s.unit_type(unit)
-    return sum(n for k, n in auras if k is None or k == kind)
-
-
 def needs_choice(eff: Effect) -> bool:
     return eff.get("target", TARGETED.get(eff.do)) in ("ally", "enemy")
 

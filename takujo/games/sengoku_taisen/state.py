@@ -121,12 +121,25 @@ class SengokuState(State):
     def base_strength(self, u: int) -> int:
         return self.tokens[u]["strength"] if u in self.tokens else (self.inst[u].spec.strength or 0)
 
-    def strength(self, u: int) -> int:
-        """Current 兵力: printed, plus auras and this turn's changes, less damage."""
-        return self.base_strength(u) + effects.aura(self, u) + self.buff.get(u, 0) - self.damage.get(u, 0)
+    def strength(self, u: int, auras: list[tuple[str | None, int]] | None = None) -> int:
+        """Current 兵力: printed, plus auras and this turn's changes, less damage. `auras`, when
+        given, are the owner's (`auras(p)`), computed once for many units."""
+        token = self.tokens.get(u)
+        if token is None:
+            card = self.inst[u]
+            base, kind, owner = card.spec.strength or 0, card.unit or "", self.owner[u]
+        else:
+            base, kind, owner = token["strength"], token["unit"], token["owner"]
+        if auras is None:
+            auras = self.auras(owner)
+        if auras:
+            base += sum(n for k, n in auras if k is None or k == kind)
+        return base + self.buff.get(u, 0) - self.damage.get(u, 0)
 
     def auras(self, p: int) -> list[tuple[str | None, int]]:
-        """(troop type or None, amount) of every 兵力 aura of p's static effects."""
+        """(troop type or None for all, amount) of every static 兵力 bonus of p's units: face-up
+        formations in kokuryoku (SGT-FORMATION-03, SGT-KOKU-09), permanent stratagems, {常時}
+        abilities of warlords."""
         inst = self.inst
         out = [a for c in self.koku_up[p] for a in inst[c].koku_auras]
         out += [a for c in self.field[p] for a in inst[c].auras]
@@ -201,7 +214,8 @@ class SengokuState(State):
     def destroy_defeated(self) -> None:
         """SGT-WARLORD-12: a unit whose 兵力 is 0 or less is destroyed."""
         while True:
-            dead = [u for p in (0, 1) for u in self.units(p) if self.strength(u) <= 0]
+            dead = [u for p in (0, 1) for auras in (self.auras(p),) for u in self.units(p)
+                    if self.strength(u, auras) <= 0]
             if not dead:
                 return
             for u in dead:

@@ -53,7 +53,7 @@ def groups(s: "IbaraState", play: list[int], ryan_sp: bool) -> dict[str, int] | 
 PLAYS_CACHED = 1 << 16
 
 
-def legal_plays(s: "IbaraState", p: int, size: int, defender: bool, ryan_sp: bool) -> list[tuple[int, ...]]:
+def legal_plays(s: "IbaraState", p: int, size: int, defender: bool, ryan_sp: bool) -> tuple[tuple[int, ...], ...]:
     """Every distinct legal play of `size` cards from p's hand (cached: the answer depends
     only on the cards, so it is shared by every state of the same content)."""
     key = (tuple(sorted(s.hands[p])), size, defender, ryan_sp)
@@ -62,7 +62,7 @@ def legal_plays(s: "IbaraState", p: int, size: int, defender: bool, ryan_sp: boo
     if found is None:
         if len(cache) >= PLAYS_CACHED:
             cache.clear()
-        found = cache[key] = _plays(s, key[0], size, defender, ryan_sp)
+        found = cache[key] = tuple(_plays(s, key[0], size, defender, ryan_sp))
     return found
 
 

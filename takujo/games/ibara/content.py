@@ -123,7 +123,7 @@ class Content:
     events: tuple[Event, ...]        # one per physical card
     items: tuple[Item, ...]          # one per physical chip
     # combat plays by (hand, size, defender, ryan_sp): a pure function of the cards
-    plays: dict[tuple, list[tuple[int, ...]]] = field(default_factory=dict, compare=False, hash=False, repr=False)
+    plays: dict[tuple, tuple[tuple[int, ...], ...]] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
 
 def _move_for(number: int, table: dict[str, int]) -> int:

@@ -46,6 +46,8 @@ def main() -> int:
     ap.add_argument("--seconds", type=float, default=3.0)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
+    if not args.json:
+        print(f"takujo {'compiled (setup.py)' if takujo.compiled() else 'pure Python'}")
     for name in takujo.names():
         game = takujo.load(name)
         state = midgame(game)
@@ -55,7 +57,7 @@ def main() -> int:
         rate = bot.last_iterations / args.seconds
         if args.json:
             print(json.dumps({"engine": "takujo", "game": name, "players": game.players,
-                              "ismcts_iterations_per_s": round(rate, 1)}))
+                              "ismcts_iterations_per_s": round(rate, 1), "compiled": takujo.compiled()}))
         else:
             print(f"{str(game):40} {rate:8.0f} IS-MCTS iterations/s")
     return 0

@@ -129,7 +129,7 @@ def bench(name: str, seconds: float, parts: bool = False) -> dict:
     view_us = median_us(lambda s: s.view(s.pending.players[0]), pool)
     return {"engine": "takujo", "game": name, "games_per_s": round(gps, 1), "steps_per_s": round(sps, 1),
             "clone_us": round(clone_us, 2), "view_us": round(view_us, 2),
-            "players": game.players, "config": str(game), "samples": len(pool)}
+            "players": game.players, "config": str(game), "samples": len(pool), "compiled": takujo.compiled()}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -159,6 +159,8 @@ def main(argv: list[str] | None = None) -> int:
         rows.append(row)
         if args.json:
             print(json.dumps(row, ensure_ascii=False), flush=True)
+    if not args.json:
+        print(f"takujo {'compiled (setup.py)' if takujo.compiled() else 'pure Python'} from {Path(takujo.__file__).parent}")
     if args.parts and not args.json:
         print(f"{'game':<15} " + " ".join(f"{p:>8}" for p in PARTS) + f" {'total µs':>9}")
         for r in rows:

@@ -13,4 +13,12 @@ register("sengoku_taisen", "takujo.games.sengoku_taisen.game:SengokuGame")
 register("ibara", "takujo.games.ibara.game:IbaraGame")
 register("draft_daimyo", "takujo.games.draft_daimyo.game:DaimyoGame")
 
-__all__ = ["__version__", "game_class", "load", "names", "register"]
+
+
+def compiled() -> bool:
+    """Whether the rules engine runs compiled (the optional Cython build, see setup.py)."""
+    from .core import state
+    return not state.__file__.endswith(".py")
+
+
+__all__ = ["__version__", "compiled", "game_class", "load", "names", "register"]

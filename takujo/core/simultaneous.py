@@ -14,13 +14,13 @@ from .action import Action
 @dataclass(slots=True)
 class Commits:
     players: list[int]
-    choices: dict[int, str] = field(default_factory=dict)  # player -> action notation
+    choices: dict[int, Action] = field(default_factory=dict)  # player -> committed action
 
     def waiting(self) -> tuple[int, ...]:
         return tuple(p for p in self.players if p not in self.choices)
 
     def commit(self, action: Action) -> None:
-        self.choices[action.player] = str(action)
+        self.choices[action.player] = action
 
     @property
     def complete(self) -> bool:
@@ -28,14 +28,14 @@ class Commits:
 
     def reveal(self) -> list[Action]:
         """The committed actions, in `players` order."""
-        return [Action.parse(self.choices[p], p) for p in self.players]
+        return [self.choices[p] for p in self.players]
 
     def clone(self) -> "Commits":
         return Commits(list(self.players), dict(self.choices))
 
     def to_json(self) -> dict:
-        return {"players": list(self.players), "choices": [[p, a] for p, a in self.choices.items()]}
+        return {"players": list(self.players), "choices": [[p, str(a)] for p, a in self.choices.items()]}
 
     @staticmethod
     def from_json(data: dict) -> "Commits":
-        return Commits(list(data["players"]), {p: a for p, a in data["choices"]})
+        return Commits(list(data["players"]), {p: Action.parse(a, p) for p, a in data["choices"]})

@@ -3,7 +3,7 @@ neutral forces that hold the rest at the start. Loaded from ``map.toml`` and val
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -42,7 +42,12 @@ class Board:
         return next(i for i, p in enumerate(self.provinces) if p.id == pid)
 
     def home(self, faction: str) -> int:
-        return next(i for i, p in enumerate(self.provinces) if p.home == faction)
+        return self.homes[faction]
+
+    @cached_property
+    def homes(self) -> dict[str, int]:
+        """Faction -> its home province (looked up on every basic action)."""
+        return {p.home: i for i, p in enumerate(self.provinces) if p.home}
 
     def __len__(self) -> int:
         return len(self.provinces)

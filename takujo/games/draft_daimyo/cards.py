@@ -6,7 +6,7 @@ configuration.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -92,6 +92,14 @@ class CardSpec(CardText):
 class Card:
     iid: int
     spec: CardSpec
+    #: the card's constant effects summed by verb (looked up on every step)
+    constants: dict[str, int] = field(init=False, compare=False, hash=False, repr=False)
+
+    def __post_init__(self) -> None:
+        sums: dict[str, int] = {}
+        for e in self.spec.constant:
+            sums[e.do] = sums.get(e.do, 0) + int(e.get("n", 1))
+        object.__setattr__(self, "constants", sums)
 
     @property
     def type(self) -> str:

@@ -108,7 +108,7 @@ class DaimyoState(State):
 
     # ----- facts ------------------------------------------------------------------------------
     def card(self, c: int) -> Card:
-        return self.cards[c]
+        return self.cards.cards[c]
 
     def faction(self, p: int) -> str:
         return FACTIONS[p]
@@ -126,7 +126,8 @@ class DaimyoState(State):
         return [c for c in self.domain[p] if self.card(c).type == "warlord"]
 
     def constants(self, p: int, do: str) -> int:
-        return sum(int(e.get("n", 1)) for c in self.domain[p] for e in self.card(c).spec.constant if e.do == do)
+        cards = self.cards.cards
+        return sum([cards[c].constants.get(do, 0) for c in self.domain[p]])
 
     def attack_dice(self, p: int) -> int:
         return sum(self.card(c).spec.attack for c in self.warlords(p)) + self.constants(p, "attack_dice")

@@ -38,6 +38,10 @@ def _int_keys(d: dict) -> dict[int, Any]:
     return {int(k): v for k, v in d.items()}
 
 
+# Actions that only (re)assign defenders: no points, regions or equipment move, so no
+# victory condition (FTR-WIN-01..05) can become true by them.
+DEFENDER_VERBS = frozenset({"guard", "unguard"})
+
 class FuuteiState(State):
     ZONES = (
         ZoneSpec("deck", Vis.COUNT),
@@ -362,7 +366,8 @@ class FuuteiState(State):
                 self.end_turn()
         else:
             battle.apply(self, a)
-        self.check_victory()
+        if a.verb not in DEFENDER_VERBS:      # assigning defenders changes no victory condition
+            self.check_victory()
 
     def _apply_main(self, a: Action) -> None:
         p, verb = a.player, a.verb

@@ -5,7 +5,7 @@ reads it back. Arguments are ints or short words; the acting player is carried b
 """
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NamedTuple, Sequence
 
 from .errors import NotationError
 
@@ -42,25 +42,31 @@ class Action(NamedTuple):
 
 
 class ActionTable:
-    """Actions ``verb a b`` of small-int arguments, built once and reused: ``table.row(p, a)[b]``
-    is ``Action(p, verb, (a, b))`` for 0 <= a < rows, 0 <= b < cols. Legal-action generation
-    is the hottest code of random play and search, and much of its cost is building the same
-    actions again; a game keeps one table per verb (each row is built on first use)."""
+    """Actions of small-int arguments, built once and reused: ``table.row(p, a)[b]`` is
+    ``Action(p, verb, (*heads[a], b))`` for 0 <= a < len(heads), 0 <= b < cols; by default
+    ``heads[a]`` is ``(a,)``, so the action is ``verb a b``. Legal-action generation is the
+    hottest code of random play and search, and much of its cost is building the same actions
+    again; a game keeps one table per verb (each row is built on first use)."""
 
-    __slots__ = ("verb", "players", "rows", "cols", "_rows")
+    __slots__ = ("verb", "players", "rows", "cols", "heads", "_rows")
 
-    def __init__(self, verb: str, players: int, rows: int, cols: int) -> None:
+    def __init__(self, verb: str, players: int, rows: int, cols: int,
+                 heads: Sequence[tuple[Arg, ...]] | None = None) -> None:
+        if heads is not None and len(heads) != rows:
+            raise ValueError(f"{verb}: {len(heads)} argument heads for {rows} rows")
         self.verb, self.players, self.rows, self.cols = verb, players, rows, cols
+        self.heads = heads
         self._rows: list[tuple[Action, ...] | None] = [None] * (players * rows)
 
     def row(self, player: int, a: int) -> tuple[Action, ...]:
-        """Every ``Action(player, verb, (a, b))`` for b in range(cols), indexed by b."""
+        """Every action of row `a` for `player`, indexed by its last argument."""
         if 0 <= a < self.rows and 0 <= player < self.players:
             row = self._rows[player * self.rows + a]
             if row is not None:
                 return row
-            row = self._rows[player * self.rows + a] = tuple(Action(player, self.verb, (a, b))
+            head = self.heads[a] if self.heads is not None else (a,)
+            row = self._rows[player * self.rows + a] = tuple(Action(player, self.verb, (*head, b))
                                                              for b in range(self.cols))
             return row
-        raise IndexError(f"{self.verb}: no actions for player {player} with first argument {a} "
-                         f"(players 0..{self.players - 1}, arguments 0..{self.rows - 1})")
+        raise IndexError(f"{self.verb}: no actions for player {player} in row {a} "
+                         f"(players 0..{self.players - 1}, rows 0..{self.rows - 1})")

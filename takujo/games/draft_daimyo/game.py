@@ -6,10 +6,11 @@ from typing import Any
 
 from pydantic import Field
 
+from ...core.action import ActionTable
 from ...core.game import Game, GameOptions
 from .board import MAP_FILE, Board, load_board
 from .cards import CARD_FILE, CardSet, card_set
-from .state import DaimyoState
+from .state import MARCH_MAX, DaimyoState
 
 
 class DaimyoOptions(GameOptions):
@@ -43,6 +44,15 @@ class DaimyoGame(Game):
     @cached_property
     def board(self) -> Board:
         return load_board(self.options.board or str(MAP_FILE))
+
+    @cached_property
+    def march_actions(self) -> ActionTable:
+        """``march_actions.row(p, a * provinces + b)[k]``: march k soldiers from a to b, built
+        once (march generation is the hottest part of a basic action)."""
+        n = len(self.board)
+        most = MARCH_MAX + sum(card.constants.get("march_bonus", 0) for card in self.cards.cards)
+        return ActionTable("march", self.players, n * n, most + 1,
+                           heads=[(a, b) for a in range(n) for b in range(n)])
 
     def new_state(self, seed: int = 0) -> DaimyoState:
         return DaimyoState.new(self, seed)

@@ -397,15 +397,16 @@ class DaimyoState(State):
         if self.hire_square(p) is not None:
             out += [Action(p, "hire", (k,)) for k in range(1, min(HIRE_MAX, self.gold[p]) + 1)]
         limit = self.march_limit(p)
+        marches, n, active, soldiers = self.game.march_actions, len(self.owner), self.active, self.soldiers
         for a in self.provinces_of(p):
-            if self.soldiers[a] <= 0:
+            if soldiers[a] <= 0:
                 continue
+            most = min(soldiers[a], limit) + 1
             for b in self.board.adjacent[a]:
-                if not self.active[b]:
-                    continue                               # [public] 3 players: 駿河・遠江・伊豆 closed
-                for k in range(1, min(self.soldiers[a], limit) + 1):
-                    out.append(Action(p, "march", (a, b, k)))
-        return out + [Action(p, "rest")]
+                if active[b]:                              # [public] 3 players: 駿河・遠江・伊豆 closed
+                    out.extend(marches.row(p, a * n + b)[1:most])
+        out.append(Action(p, "rest"))
+        return out
 
     def hire_square(self, p: int) -> int | None:
         """Soldiers are hired in your home province, or where one of your castles stands."""

@@ -114,6 +114,16 @@ def test_action_table_rows_equal_freshly_built_actions(player, a, b):
     assert len(row) == 14 and table.row(player, a) is row
 
 
+def test_action_table_rows_may_carry_several_leading_arguments():
+    from takujo.core import ActionTable
+    heads = [(a, b) for a in range(3) for b in range(3)]
+    table = ActionTable("march", players=2, rows=9, cols=4, heads=heads)
+    assert table.row(1, 2 * 3 + 1)[3] == Action(1, "march", (2, 1, 3))
+    assert str(table.row(0, 5)[1]) == "march 1 2 1"
+    with pytest.raises(ValueError, match="march"):
+        ActionTable("march", players=2, rows=8, cols=4, heads=heads)
+
+
 def test_action_table_refuses_arguments_outside_it():
     from takujo.core import ActionTable
     table = ActionTable("guard", players=2, rows=5, cols=5)

@@ -14,7 +14,6 @@ register("ibara", "takujo.games.ibara.game:IbaraGame")
 register("draft_daimyo", "takujo.games.draft_daimyo.game:DaimyoGame")
 
 
-
 def compiled() -> bool:
     """Whether the rules engine runs compiled (the optional Cython build, see setup.py)."""
     from .core import state

@@ -21,7 +21,7 @@ class Action(NamedTuple):
     args: tuple[Arg, ...] = ()
 
     def __str__(self) -> str:
-        return " ".join([self.verb, *map(str, self.args)])
+        return " ".join([self.verb, *map(str, self.args)]) if self.args else self.verb
 
     @staticmethod
     def parse(text: str, player: int) -> "Action":

@@ -22,8 +22,6 @@ from .errors import IllegalActionError
 from .rng import Rng
 from .visibility import ZoneSpec, derive_view
 
-TURN = DecisionKind.TURN
-
 if TYPE_CHECKING:
     from .game import Game
 
@@ -114,9 +112,9 @@ class State(ABC):
 
     def _log_act(self, action: Action, pend: Decision | None) -> None:
         # Choices in simultaneous and response decisions are seen only by their maker.
-        player, verb, args = action
-        self.log.append({"e": "act", "to": [player] if pend is not None and pend.kind is not TURN else None,
-                         "player": player, "action": " ".join([verb, *map(str, args)]) if args else verb})
+        hidden = pend is not None and pend.kind is not DecisionKind.TURN
+        self.log.append({"e": "act", "to": [action.player] if hidden else None,
+                         "player": action.player, "action": str(action)})
 
     def parse_action(self, text: str, player: int | None = None) -> Action:
         """Read action notation for `player` (default: the single player to act)."""
@@ -153,9 +151,7 @@ class State(ABC):
 
     def say(self, kind: str, to: list[int] | None = None, /, **fields: Any) -> None:
         """Log an event; `to` (positional) limits who sees it (None: everyone)."""
-        if "e" in fields or "to" in fields or not (to is None or type(to) is list):
-            events.make(kind, to, **fields)  # raises, naming the problem
-        self.log.append({"e": kind, "to": to, **fields})
+        self.log.append(events.make(kind, to, **fields))
 
     def end_game(self, winners: tuple[int, ...], reason: str, scores: tuple[int, ...] = ()) -> bool:
         """Record the outcome (once) and log it for everyone; False if the game had ended."""

@@ -397,7 +397,7 @@ class DaimyoState(State):
         if self.hire_square(p) is not None:
             out += [Action(p, "hire", (k,)) for k in range(1, min(HIRE_MAX, self.gold[p]) + 1)]
         limit = self.march_limit(p)
-        marches, n, active, soldiers = self.game.march_actions, len(self.owner), self.active, self.soldiers
+        marches, n, active, soldiers = self.game.march_actions, len(self.board), self.active, self.soldiers
         for a in self.provinces_of(p):
             if soldiers[a] <= 0:
                 continue

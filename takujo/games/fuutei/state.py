@@ -42,6 +42,7 @@ def _int_keys(d: dict) -> dict[int, Any]:
 # victory condition (FTR-WIN-01..05) can become true by them.
 DEFENDER_VERBS = frozenset({"guard", "unguard"})
 
+
 class FuuteiState(State):
     ZONES = (
         ZoneSpec("deck", Vis.COUNT),
@@ -239,8 +240,7 @@ class FuuteiState(State):
         if self.outcome is not None:
             return
         need = self.threshold()
-        value = self.cat.points
-        points = [sum([value[c] for c in held]) for held in self.regions]
+        points = [self.points(p) for p in range(self.n)]
         if max(points) >= need:
             order = polling_order(self.turn_player, self.n)
             self.finish(tuple(p for p in order if points[p] >= need), "points")

@@ -124,15 +124,11 @@ class SengokuState(State):
     def strength(self, u: int, auras: list[tuple[str | None, int]] | None = None) -> int:
         """Current 兵力: printed, plus auras and this turn's changes, less damage. `auras`, when
         given, are the owner's (`auras(p)`), computed once for many units."""
-        token = self.tokens.get(u)
-        if token is None:
-            card = self.inst[u]
-            base, kind, owner = card.spec.strength or 0, card.unit or "", self.owner[u]
-        else:
-            base, kind, owner = token["strength"], token["unit"], token["owner"]
+        base = self.base_strength(u)
         if auras is None:
-            auras = self.auras(owner)
+            auras = self.auras(self.unit_owner(u))
         if auras:
+            kind = self.unit_type(u)
             base += sum(n for k, n in auras if k is None or k == kind)
         return base + self.buff.get(u, 0) - self.damage.get(u, 0)
 
@@ -347,11 +343,8 @@ class SengokuState(State):
                 card = self.inst[c]
                 # SGT-KOKU-07: a stratagem is never placed face up; a formation with a
                 # placement cost must pay it (SGT-FORMATION-04).
-                if card.type == "formation":
-                    funds = funds or effects.budget(self, p)
-                    if effects.affordable(funds, card.cost):
-                        out.append(Action(p, "koku", (c, "up")))
-                elif card.type != "stratagem":
+                if card.type != "stratagem" and (card.type != "formation" or effects.affordable(
+                        funds := funds or effects.budget(self, p), card.cost)):
                     out.append(Action(p, "koku", (c, "up")))
                 out.append(Action(p, "koku", (c, "down")))   # SGT-KOKU-10
         out.append(Action(p, "skip"))

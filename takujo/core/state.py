@@ -134,24 +134,28 @@ class State(ABC):
     def roll(self, dice: Dice, why: str, player: int | None = None, **fields: Any) -> tuple[int, tuple[int, ...]]:
         """Roll `dice` on the state's RNG and log the realised faces publicly."""
         total, faces = dice.roll(self.rng)
-        self.log.append(events.make("roll", None, chance=True, why=why, player=player,
-                                    dice=str(dice), faces=list(faces), total=total, **fields))
+        self.say("roll", None, chance=True, why=why, player=player, dice=str(dice), faces=list(faces),
+                 total=total, **fields)
         return total, faces
 
     def shuffle(self, cards: list[int], what: str) -> None:
         """Shuffle in place; the order is logged for the record only (nobody sees it)."""
         self.rng.shuffle(cards)
-        self.log.append(events.make("shuffle", events.NOBODY, chance=True, what=what, order=list(cards)))
+        self.say("shuffle", events.NOBODY, chance=True, what=what, order=list(cards))
 
     def pick(self, n: int, why: str, to: list[int] | None = None, **fields: Any) -> int:
         """A uniform random index in [0, n), drawn from the state's RNG and logged."""
         i = self.rng.below(n)
-        self.log.append(events.make("random", to, chance=True, why=why, n=n, index=i, **fields))
+        self.say("random", to, chance=True, why=why, n=n, index=i, **fields)
         return i
 
     def say(self, kind: str, to: list[int] | None = None, /, **fields: Any) -> None:
-        """Log an event; `to` (positional) limits who sees it (None: everyone)."""
-        self.log.append(events.make(kind, to, **fields))
+        """Log an event (`events.Event`); `to` (positional) limits who sees it (None:
+        everyone). The one place events are built."""
+        if "e" in fields or "to" in fields or not (to is None or type(to) is list):
+            raise TypeError(f"event {kind!r}: 'to' is the audience (None or a list of players), "
+                            f"got {to!r}; 'e' and 'to' are reserved field names")
+        self.log.append({"e": kind, "to": to, **fields})
 
     def end_game(self, winners: tuple[int, ...], reason: str, scores: tuple[int, ...] = ()) -> bool:
         """Record the outcome (once) and log it for everyone; False if the game had ended."""

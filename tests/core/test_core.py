@@ -226,3 +226,14 @@ def test_redacted_record_keeps_only_what_a_player_sees():
         if line["type"] == "step" and line.get("hidden") and line["player"] != 1:
             assert line["action"] is None
     assert any(line.get("hidden") for line in lines if line["type"] == "step")
+
+
+@pytest.mark.parametrize("to, fields", [(3, {}), ((0, 1), {}), (None, {"e": "x"}), (None, {"to": [0]})])
+def test_an_event_with_a_bad_audience_or_reserved_field_is_refused_and_not_logged(to, fields):
+    state = takujo.load("fuutei", players=3).new_state(1)
+    before = len(state.log)
+    with pytest.raises(TypeError, match="audience"):
+        state.say("note", to, **fields)
+    assert len(state.log) == before
+    state.say("note", [0], detail=1)
+    assert state.log[-1] == {"e": "note", "to": [0], "detail": 1}

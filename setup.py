@@ -30,7 +30,10 @@ def extensions() -> list:
     if os.environ.get("TAKUJO_COMPILE") != "1" or "editable_wheel" in sys.argv:
         return []
     from Cython.Build import cythonize
-    return cythonize(COMPILED, language_level=3, nthreads=os.cpu_count() or 1, quiet=True)
+    # annotation_typing off: type hints stay hints, so the compiled modules accept and refuse
+    # exactly what the pure ones do (no extra argument checks with other messages)
+    return cythonize(COMPILED, language_level=3, nthreads=os.cpu_count() or 1, quiet=True,
+                     compiler_directives={"annotation_typing": False})
 
 
 if __name__ == "__main__":          # pip's build backend runs this file as __main__ too

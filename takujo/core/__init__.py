@@ -2,9 +2,9 @@
 
 Nothing in `takujo.core` knows any particular game.
 """
-from .action import Action, ActionTable
+from .action import Action, ActionTable, BareActions
 from .cards import load_cards
-from .decision import Decision, DecisionKind, Outcome
+from .decision import Decision, DecisionKind, Outcome, TurnDecisions
 from .dice import Dice
 from .errors import (CardDataError, IllegalActionError, NotationError, OptionError,
                      RecordError, TakujoError)
@@ -16,8 +16,8 @@ from .state import State
 from .visibility import Vis, ZoneSpec, derive_view, shuffle_unseen
 
 __all__ = [
-    "Action", "ActionTable", "CardDataError", "Commits", "Decision", "DecisionKind", "Dice", "Game",
-    "GameOptions", "IllegalActionError", "NotationError", "OptionError", "Outcome", "RecordError",
-    "Rng", "State", "TakujoError", "Vis", "Window", "ZoneSpec", "derive_view", "load_cards",
-    "parse_game_string", "polling_order", "shuffle_unseen",
+    "Action", "ActionTable", "BareActions", "CardDataError", "Commits", "Decision", "DecisionKind",
+    "Dice", "Game", "GameOptions", "IllegalActionError", "NotationError", "OptionError", "Outcome",
+    "RecordError", "Rng", "State", "TakujoError", "TurnDecisions", "Vis", "Window", "ZoneSpec",
+    "derive_view", "load_cards", "parse_game_string", "polling_order", "shuffle_unseen",
 ]

@@ -58,6 +58,11 @@ class ActionTable:
         self.heads = heads
         self._rows: list[tuple[Action, ...] | None] = [None] * (players * rows)
 
+    @classmethod
+    def unary(cls, verb: str, players: int, cols: int) -> "ActionTable":
+        """Actions ``verb b`` of one small-int argument: ``table.row(p, 0)[b]``."""
+        return cls(verb, players, 1, cols, heads=((),))
+
     def row(self, player: int, a: int) -> tuple[Action, ...]:
         """Every action of row `a` for `player`, indexed by its last argument."""
         if 0 <= a < self.rows and 0 <= player < self.players:
@@ -70,3 +75,18 @@ class ActionTable:
             return row
         raise IndexError(f"{self.verb}: no actions for player {player} in row {a} "
                          f"(players 0..{self.players - 1}, rows 0..{self.rows - 1})")
+
+
+class BareActions(dict):
+    """Actions without arguments, built once per game: ``bare["end"][p]`` is
+    ``Action(p, "end")`` (each verb's row is built on first use)."""
+
+    def __init__(self, players: int) -> None:
+        super().__init__()
+        self.players = players
+
+    def __missing__(self, verb: str) -> tuple[Action, ...]:
+        if not isinstance(verb, str) or not verb.isidentifier():
+            raise KeyError(f"bad action verb {verb!r}")
+        row = self[verb] = tuple(Action(p, verb) for p in range(self.players))
+        return row

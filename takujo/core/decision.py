@@ -23,6 +23,21 @@ class Decision(NamedTuple):
         return {"kind": self.kind.value, "players": list(self.players), "prompt": self.prompt}
 
 
+class TurnDecisions(dict):
+    """One player's TURN decisions, built once per game: ``turns[prompt][p]`` is
+    ``Decision(DecisionKind.TURN, (p,), prompt)`` (``pending`` is asked before every step)."""
+
+    def __init__(self, players: int) -> None:
+        super().__init__()
+        self.players = players
+
+    def __missing__(self, prompt: str) -> tuple[Decision, ...]:
+        if not isinstance(prompt, str):
+            raise KeyError(f"a decision prompt is a string, not {prompt!r}")
+        row = self[prompt] = tuple(Decision(DecisionKind.TURN, (p,), prompt) for p in range(self.players))
+        return row
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """How a game ended: the winners (several means a shared win), why, and final scores."""

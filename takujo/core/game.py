@@ -9,12 +9,14 @@ from __future__ import annotations
 import importlib
 import re
 from abc import ABC, abstractmethod
+from functools import cached_property
 from pathlib import Path
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from .action import Action
+from .action import Action, BareActions
+from .decision import TurnDecisions
 from .errors import NotSupportedError, OptionError
 from .rng import Rng
 from .state import State
@@ -60,6 +62,17 @@ class Game(ABC):
     @property
     def players(self) -> int:
         return self.options.players
+
+    @cached_property
+    def bare_actions(self) -> BareActions:
+        """``game.bare_actions["end"][p]``: argument-less actions, built once and reused by
+        every legal-action list."""
+        return BareActions(self.players)
+
+    @cached_property
+    def turn_decisions(self) -> TurnDecisions:
+        """``game.turn_decisions[prompt][p]``: one player's TURN decisions, built once."""
+        return TurnDecisions(self.players)
 
     def __str__(self) -> str:
         parts = [f"players={self.options.players}"]

@@ -133,6 +133,34 @@ def test_action_table_refuses_arguments_outside_it():
         table.row(2, 0)
 
 
+def test_unary_action_table_holds_one_argument_actions():
+    from takujo.core import ActionTable
+    table = ActionTable.unary("play", players=3, cols=6)
+    assert table.row(2, 0)[5] == Action(2, "play", (5,)) and str(table.row(2, 0)[5]) == "play 5"
+    with pytest.raises(IndexError, match="play"):
+        table.row(0, 1)
+
+
+def test_bare_actions_are_built_once_per_verb_and_player():
+    from takujo.core import BareActions
+    bare = BareActions(3)
+    row = bare["end"]
+    assert row == (Action(0, "end"), Action(1, "end"), Action(2, "end")) and bare["end"] is row
+    assert str(row[1]) == "end"
+    with pytest.raises(KeyError, match="bad action verb"):
+        bare["not a verb"]
+    game = takujo.load("fuutei", players=3)
+    assert game.bare_actions["pass"][2] == Action(2, "pass") and game.bare_actions is game.bare_actions
+
+
+def test_turn_decisions_are_built_once_per_prompt_and_player():
+    from takujo.core import Decision, DecisionKind, TurnDecisions
+    turns = TurnDecisions(2)
+    assert turns["main"][1] == Decision(DecisionKind.TURN, (1,), "main") and turns["main"] is turns["main"]
+    with pytest.raises(KeyError, match="prompt"):
+        turns[3]
+
+
 # ----- response windows and commits --------------------------------------------------------
 def test_window_skips_players_without_a_response():
     w = Window("counter", [1, 2, 3, 0])

@@ -573,6 +573,27 @@ def test_ftr_win_03_thirty_points_with_five_or_more(players, wins):
         assert s.outcome.winners == (0,) and s.outcome.reason == "points"
 
 
+@pytest.mark.parametrize("options", [{"players": 4}, {"players": 5, "old_region_rule": True}])
+def test_ftr_win_01_03_05_no_victory_is_missed_in_random_play(options):
+    """FTR-WIN-01..03, 05: victories are looked for only after regions, the centre or
+    equipment changed; whenever a random game goes on, a full check on a copy finds no
+    victory either, and the games do end by points."""
+    game = takujo.load("fuutei", **options)
+    rng = random.Random(5)
+    reasons = []
+    for seed in range(12):
+        s = game.new_state(seed)
+        while s.outcome is None:
+            pend, choices = s.first_choice()
+            s.apply_unchecked(rng.choice(choices), pend)
+            if s.outcome is None:
+                probe = s.clone()
+                probe.check_victory()
+                assert probe.outcome is None, f"seed {seed} step {s.steps}: a victory was missed"
+        reasons.append(s.outcome.reason)
+    assert "points" in reasons
+
+
 def _deck_out_table(players: int = 3, **options):
     s = table(players=players, **options)
     put(s, "teito", region=0)                 # 9

@@ -364,11 +364,11 @@ class DaimyoState(State):
         if ph in (DRAFT, CHOOSE):
             return Decision(DecisionKind.SIMULTANEOUS, self.commits.waiting(), ph)
         if ph == ORDER:
-            return Decision(DecisionKind.TURN, (self.choosers[sum(1 for x in self.new_order if x >= 0)],), ph)
+            return self.game.turn_decisions[ph][self.choosers[sum(1 for x in self.new_order if x >= 0)]]
         if ph == TACTIC:
             b = self.battle
-            return Decision(DecisionKind.TURN, (b["attacker"] if b["declared"] == 0 else b["defender"],), ph)
-        return Decision(DecisionKind.TURN, (self.turn_player,), ph)
+            return self.game.turn_decisions[ph][b["attacker"] if b["declared"] == 0 else b["defender"]]
+        return self.game.turn_decisions[ph][self.turn_player]
 
     def _legal(self, p: int) -> list[Action]:
         ph = self.phase

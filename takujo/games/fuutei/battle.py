@@ -40,7 +40,11 @@ def invasions(s: "FuuteiState") -> list[Action]:
     targets = [r for q in range(s.n) if q != p for r in s.regions[q]]
     if s.game.options.center_regions == "invadable":   # FTR-DRAW-03 reading (a)
         targets += s.center
-    return [Action(p, "invade", (c, r)) for c in chars for r in targets]
+    table, out = s.game.invade_actions, []
+    for c in chars:
+        row = table.row(p, c)
+        out.extend([row[r] for r in targets])
+    return out
 
 
 def declare(s: "FuuteiState", char: int, region: int) -> None:
@@ -77,6 +81,7 @@ def take_regions(s: "FuuteiState", to: int, regions: list[int]) -> None:
         (s.regions[q] if q >= 0 else s.center).remove(r)
         s.guard.pop(r, None)
         s.regions[to].append(r)
+        s.victory_may_change()
         s.say("gain_region", player=to, region=r, from_player=q)
 
 
@@ -85,15 +90,19 @@ def actions(s: "FuuteiState", player: int) -> list[Action]:
     from .state import ATTACK, PERSUADE, REASSIGN, SUPPORT
     b = s.battle
     if s.phase == SUPPORT:
-        out = [Action(player, "support", (c,)) for c in s.hands[player]
-               if s.cat[c].type == "battle_support"]
-        return out + [Action(player, "nosupport")]
+        row, types = s.game.card_actions["support"].row(player, 0), s.cat.types
+        out = [row[c] for c in s.hands[player] if types[c] == "battle_support"]
+        out.append(s.game.bare_actions["nosupport"][player])
+        return out
     if s.phase == ATTACK:                           # FTR-ATTACK-01: physical or magic
         return [Action(player, "attack", ("phys",)), Action(player, "attack", ("mag",))]
     if s.phase == PERSUADE:                         # FTR-ATTACK-06: "may" persuade
-        return [Action(player, "persuade"), Action(player, "decline")]
+        bare = s.game.bare_actions
+        return [bare["persuade"][player], bare["decline"][player]]
     if s.phase == REASSIGN:
-        return _reassign_actions(s, player, b["gained"]) + [Action(player, "done")]
+        out = _reassign_actions(s, player, b["gained"])
+        out.append(s.game.bare_actions["done"][player])
+        return out
     return []
 
 
@@ -253,10 +262,12 @@ def _reassign_actions(s: "FuuteiState", p: int, gained: list[int]) -> list[Actio
     out = []
     regions = [c for c in gained if c in s.regions[p]]
     chars = [c for c in gained if c in s.party[p]]
+    guards = s.game.guard_actions
     for r in s.regions[p]:
+        row = guards.row(p, r)
         for ch in s.party[p]:
             if (r in regions or ch in chars) and s.guard.get(r) != ch:
-                out.append(Action(p, "guard", (r, ch)))
+                out.append(row[ch])
     return out
 
 

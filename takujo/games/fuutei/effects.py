@@ -179,11 +179,13 @@ def apply_hold(s: "FuuteiState", data: dict[str, Any]) -> bool:
         if t in s.center:
             s.center.remove(t)
             s.regions[p].append(t)
+            s.victory_may_change()
             s.say("gain_region", player=p, region=t, from_player=-1)
     elif do == "destroy_region":
         q = s.region_owner(t)
         if t in s.center or (q >= 0 and t not in s.guard):
             (s.regions[q] if q >= 0 else s.center).remove(t)
+            s.victory_may_change()
             s.discard.append(t)
             s.say("discarded", card=t, why="destroy_region")
     elif do == "assassinate":
@@ -225,6 +227,7 @@ def resolve_event(s: "FuuteiState", p: int, card: int) -> None:
     if eff.do == "discard_center_regions":
         for r in list(s.center):
             s.center.remove(r)
+            s.victory_may_change()
             s.discard.append(r)
             s.say("discarded", card=r, why="event")
     elif eff.do == "random_discard":

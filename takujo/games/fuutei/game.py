@@ -65,6 +65,19 @@ class FuuteiGame(Game):
         n = len(self.catalogue.types)
         return ActionTable("equip", self.players, n, n)
 
+    @cached_property
+    def invade_actions(self) -> ActionTable:
+        """``invade_actions.row(p, character)[region]``."""
+        n = len(self.catalogue.types)
+        return ActionTable("invade", self.players, n, n)
+
+    @cached_property
+    def card_actions(self) -> dict[str, ActionTable]:
+        """``card_actions[verb].row(p, 0)[card]`` for the one-card verbs."""
+        n = len(self.catalogue.types)
+        return {verb: ActionTable.unary(verb, self.players, n)
+                for verb in ("play", "discard", "support", "unguard")}
+
     def new_state(self, seed: int = 0) -> FuuteiState:
         return FuuteiState.new(self, seed)
 

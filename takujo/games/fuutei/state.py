@@ -38,11 +38,6 @@ def _int_keys(d: dict) -> dict[int, Any]:
     return {int(k): v for k, v in d.items()}
 
 
-# Actions that only (re)assign defenders: no points, regions or equipment move, so no
-# victory condition (FTR-WIN-01..05) can become true by them.
-DEFENDER_VERBS = frozenset({"guard", "unguard"})
-
-
 class FuuteiState(State):
     ZONES = (
         ZoneSpec("deck", Vis.COUNT),
@@ -85,6 +80,7 @@ class FuuteiState(State):
         s.battle = None
         s.commits = None
         s.windows = []
+        s.victory_stale = False
         s._setup()
         return s
 
@@ -193,6 +189,7 @@ class FuuteiState(State):
             elif kind == "region":
                 # FTR-DRAW-03 / FTR-CHANGE-01: regions drawn after setup go to the centre,
                 # belonging to no one (old rule as an option: to the drawer's area).
+                self.victory_may_change()
                 if self.game.options.old_region_rule:
                     self.regions[p].append(c)
                     self.say("region_drawn", player=p, card=c, dest="own")
@@ -235,8 +232,15 @@ class FuuteiState(State):
         if self.end_game(winners, reason, tuple(self.points(q) for q in range(self.n))):
             self.phase = OVER
 
+    def victory_may_change(self) -> None:
+        """Regions, the centre or equipment changed: the victory conditions are checked again
+        when the action in progress is done (FTR-WIN-01..03, 05 depend on nothing else)."""
+        self.victory_stale = True
+
     def check_victory(self) -> None:
-        """FTR-WIN-01..03, 05: instant victories, checked whenever something changed."""
+        """FTR-WIN-01..03, 05: instant victories, checked whenever something they depend on
+        changed (points come from regions; 闇王丸's win from equipment and regions in play)."""
+        self.victory_stale = False
         if self.outcome is not None:
             return
         need = self.threshold()
@@ -301,8 +305,8 @@ class FuuteiState(State):
         if self.phase == SUPPORT:
             return Decision(DecisionKind.SIMULTANEOUS, self.commits.waiting(), "battle support")
         if self.phase in (ATTACK, PERSUADE, REASSIGN):
-            return Decision(DecisionKind.TURN, (self.battle["actor"],), self.phase)
-        return Decision(DecisionKind.TURN, (self.turn_player,), self.phase)
+            return self.game.turn_decisions[self.phase][self.battle["actor"]]
+        return self.game.turn_decisions[self.phase][self.turn_player]
 
     def _legal(self, player: int) -> list[Action]:
         if self.windows:
@@ -311,40 +315,43 @@ class FuuteiState(State):
         if phase == MAIN:
             return self._main_actions(player)
         if phase == BATTLE:
-            return battle.invasions(self) + [Action(player, "pass")]
+            return battle.invasions(self) + [self.game.bare_actions["pass"][player]]
         if phase == HAND:
-            return [Action(player, "discard", (c,)) for c in self.hands[player]]
+            row = self.game.card_actions["discard"].row(player, 0)
+            return [row[c] for c in self.hands[player]]
         return battle.actions(self, player)
 
     def _main_actions(self, p: int) -> list[Action]:
-        cat, out = self.cat, []
+        cat, game, out = self.cat, self.game, []
         types = cat.types
         hand = self.hands[p]
         room = self.party_size(p) < PARTY_MAX
         val_in_play = None
+        plays = game.card_actions["play"].row(p, 0)
         for c in hand:
             t = types[c]
             if t == "character" and room:                       # FTR-MAIN-02, FTR-MAIN-04
-                out.append(Action(p, "play", (c,)))
+                out.append(plays[c])
             elif t == "equipment":                              # FTR-MAIN-10
                 if cat[c].spec.excluded_by == "val":
                     if val_in_play is None:
                         val_in_play = self.in_play("val")
                     if val_in_play:
                         continue                                # FTR-VAL-01
-                row = self.game.equip_actions.row(p, c)
+                row = game.equip_actions.row(p, c)
                 out.extend([row[ch] for ch in self.party[p]])
             elif t == "hold":                                   # FTR-MAIN-11
                 out.extend(Action(p, "hold", (c, *tg)) for tg in effects.hold_targets(self, p, c))
         # FTR-MAIN-05/06/08/09: reassign defenders; one character may guard several regions.
-        guards, party = self.game.guard_actions, self.party[p]
+        guards, party = game.guard_actions, self.party[p]
+        unguards = game.card_actions["unguard"].row(p, 0)
         for r in self.regions[p]:
             current = self.guard.get(r)
             row = guards.row(p, r)
             out.extend([row[ch] for ch in party if ch != current])
             if current is not None:
-                out.append(Action(p, "unguard", (r,)))
-        out.append(Action(p, "end"))
+                out.append(unguards[r])
+        out.append(game.bare_actions["end"][p])
         return out
 
     def _apply(self, a: Action) -> None:
@@ -366,7 +373,7 @@ class FuuteiState(State):
                 self.end_turn()
         else:
             battle.apply(self, a)
-        if a.verb not in DEFENDER_VERBS:      # assigning defenders changes no victory condition
+        if self.victory_stale:
             self.check_victory()
 
     def _apply_main(self, a: Action) -> None:
@@ -380,6 +387,7 @@ class FuuteiState(State):
             e, ch = a.args
             self.hands[p].remove(e)
             self.host[e] = ch
+            self.victory_may_change()
             self.say("equip", player=p, card=e, target=ch)
         elif verb == "guard":
             r, ch = a.args
@@ -479,6 +487,7 @@ class FuuteiState(State):
         s.battle = copy_frame(self.battle)
         s.commits = self.commits.clone() if self.commits else None
         s.windows = [w.clone() for w in self.windows]
+        s.victory_stale = self.victory_stale
         return s
 
     _LISTS = ("deck", "discard", "center", "stack", "temp", "sealed", "turns_taken")
@@ -512,3 +521,4 @@ class FuuteiState(State):
         self.battle = copy_frame(d["battle"])
         self.commits = Commits.from_json(d["commits"]) if d["commits"] else None
         self.windows = [Window.from_json(w) for w in d["windows"]]
+        self.victory_stale = False

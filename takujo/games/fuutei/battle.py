@@ -14,6 +14,7 @@ from ...core.action import Action
 from ...core.dice import Dice
 from ...core.simultaneous import Commits
 from . import effects
+from .constants import ATTACK, PARTY_MAX, PERSUADE, REASSIGN, SUPPORT
 
 if TYPE_CHECKING:
     from .state import FuuteiState
@@ -48,7 +49,6 @@ def invasions(s: "FuuteiState") -> list[Action]:
 
 
 def declare(s: "FuuteiState", char: int, region: int) -> None:
-    from .state import SUPPORT
     p = s.turn_player
     owner = s.region_owner(region)
     defender = s.guard.get(region)
@@ -87,7 +87,6 @@ def take_regions(s: "FuuteiState", to: int, regions: list[int]) -> None:
 
 # ----- decisions inside a battle --------------------------------------------------------------
 def actions(s: "FuuteiState", player: int) -> list[Action]:
-    from .state import ATTACK, PERSUADE, REASSIGN, SUPPORT
     b = s.battle
     if s.phase == SUPPORT:
         row, types = s.game.card_actions["support"].row(player, 0), s.cat.types
@@ -107,7 +106,6 @@ def actions(s: "FuuteiState", player: int) -> list[Action]:
 
 
 def apply(s: "FuuteiState", a: Action) -> None:
-    from .state import ATTACK, PERSUADE, REASSIGN, SUPPORT
     if s.phase == SUPPORT:
         s.commits.commit(a)
         if a.verb == "support":
@@ -166,7 +164,6 @@ def next_support(s: "FuuteiState") -> None:
 
 def initiative(s: "FuuteiState") -> None:
     """FTR-COMBAT-08/09: both roll 1 die; higher strikes first, the invader on a tie."""
-    from .state import ATTACK
     b = s.battle
     rolls = []
     for side in (0, 1):
@@ -195,7 +192,6 @@ def stat_dice(s: "FuuteiState", char: int, index: int, mods: list[int] | None = 
 
 def attack(s: "FuuteiState", kind: str) -> None:
     """FTR-COMBAT-10/11, FTR-ATTACK-01..04."""
-    from .state import PERSUADE, PARTY_MAX
     b = s.battle
     side = b["order"][b["strike"]]
     other = 1 - side
@@ -272,7 +268,6 @@ def _reassign_actions(s: "FuuteiState", p: int, gained: list[int]) -> list[Actio
 
 
 def start_reassign(s: "FuuteiState") -> None:
-    from .state import REASSIGN
     b = s.battle
     while b["gains"]:
         p, gained = b["gains"][0]

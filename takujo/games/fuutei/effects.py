@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ...core.action import Action
 from ...core.dice import Dice
 from ...core.response import Window, polling_order
+from .constants import PARTY_MAX
 
 if TYPE_CHECKING:
     from .state import FuuteiState
@@ -21,7 +22,6 @@ Targets = tuple[int, ...]
 # ----- hold cards: targets ----------------------------------------------------------------------
 def hold_targets(s: "FuuteiState", p: int, card: int) -> list[Targets]:
     """Every legal choice of targets for hold card `card` of player `p` ([] = unusable)."""
-    from .state import PARTY_MAX
     eff = s.cat[card].effect
     do = eff.do
     others = [ch for q in range(s.n) if q != p for ch in s.party[q]]
@@ -137,7 +137,6 @@ def finish_card(s: "FuuteiState", data: dict[str, Any], negated: bool) -> None:
 # ----- hold effects -------------------------------------------------------------------------------
 def apply_hold(s: "FuuteiState", data: dict[str, Any]) -> bool:
     """Carry out a hold card; True if the card itself stays in play."""
-    from .state import PARTY_MAX
     card, p, targets = data["card"], data["user"], data["targets"]
     eff = s.cat[card].effect
     do = eff.do

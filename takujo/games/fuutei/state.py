@@ -18,20 +18,14 @@ from ...core.state import State, copy_frame
 from ...core.visibility import Vis, ZoneSpec
 from . import battle, effects
 from .cards import Catalogue
+from .constants import (ATTACK, BATTLE, HAND, HAND_SIZE, MAIN, OVER, PARTY_MAX, PERSUADE,
+                        REASSIGN, SUPPORT)
 
 if TYPE_CHECKING:
     from .game import FuuteiGame
 
-HAND_SIZE = 5        # FTR-SETUP-03, FTR-HAND-01
-PARTY_MAX = 5        # FTR-MAIN-04
 MATERIAL_WEIGHT = 0.05  # estimate(): a point of mean party stats, against one region point
 UNGUARDED_WEIGHT = 0.8  # estimate(): share of its points an undefended region counts for
-
-# Phases in which the turn player decides (TURN decisions).
-MAIN, BATTLE, HAND = "main", "battle", "hand"
-# Phases inside a battle.
-SUPPORT, ATTACK, PERSUADE, REASSIGN = "support", "attack", "persuade", "reassign"
-OVER = "over"
 
 
 def _int_keys(d: dict) -> dict[int, Any]:
@@ -128,6 +122,8 @@ class FuuteiState(State):
 
     def party_size(self, p: int) -> int:
         """FTR-TEMP-01: temporary characters do not count toward party size."""
+        if not self.temp:
+            return len(self.party[p])
         return sum(1 for c in self.party[p] if c not in self.temp)
 
     def owner_of(self, char: int) -> int:

@@ -51,23 +51,53 @@ def distances(start: int) -> dict[int, int]:
     return dist
 
 
-@lru_cache(maxsize=1 << 16)
-def reachable(start: int, steps: int, blocked: frozenset[int]) -> tuple[int, ...]:
+SQUARES = tuple(sorted(ADJ))
+BIT = tuple(1 << s for s in SQUARES)       # a set of squares is a bitmask: bit s for square s
+FAR = len(SQUARES) - 1                     # no square is further than this from another
+
+
+def _near() -> tuple[tuple[int, ...], ...]:
+    """``NEAR[s][k]``: the bitmask of the squares 1..k moves from square s, for k = 0..FAR."""
+    return tuple(tuple(sum(BIT[t] for t, d in distances(s).items() if 0 < d <= k) for k in range(FAR + 1))
+                 for s in SQUARES)
+
+
+NEAR = _near()
+REACH_CACHED = 1 << 16
+_REACH: dict[int, tuple[int, ...]] = {}
+
+
+def reachable(start: int, steps: int, blocked: int) -> tuple[int, ...]:
     """Squares reachable in at most `steps` moves, passing only through unblocked squares;
-    a blocked square may be the destination (you stop there). Sorted; cached (the board is
-    fixed and few knights block)."""
-    dist = {start: 0}
-    queue = deque([start])
-    while queue:
-        s = queue.popleft()
-        if dist[s] == steps or (s != start and s in blocked):
-            continue
-        for t in ADJ[s]:
-            if t not in dist:
-                dist[t] = dist[s] + 1
-                queue.append(t)
-    del dist[start]
-    return tuple(sorted(dist))
+    a blocked square may be the destination (you stop there). `blocked` is a bitmask.
+    Sorted; cached on the blocked squares the move could pass through."""
+    if steps > FAR:
+        steps = FAR
+    passed = blocked & NEAR[start][steps - 1] if steps > 0 else 0
+    key = (passed << 10) | (steps << 5) | start   # start < 32, steps < 32
+    found = _REACH.get(key)
+    if found is None:
+        if len(_REACH) >= REACH_CACHED:
+            _REACH.clear()
+        found = _REACH[key] = _search(start, steps, passed)
+    return found
+
+
+def _search(start: int, steps: int, blocked: int) -> tuple[int, ...]:
+    """Breadth first, one move at a time."""
+    reached = {start}
+    frontier = [start]
+    for _ in range(steps):
+        nxt = []
+        for s in frontier:
+            if s == start or not blocked & BIT[s]:       # you stop on a blocked square
+                for t in ADJ[s]:
+                    if t not in reached:
+                        reached.add(t)
+                        nxt.append(t)
+        frontier = nxt
+    reached.discard(start)
+    return tuple(sorted(reached))
 
 
 DIAGRAM = r"""

@@ -28,9 +28,10 @@ ATTACKER, DEFENDER = 0, 1
 def groups(s: "IbaraState", play: list[int], ryan_sp: bool) -> dict[str, int] | None:
     """Suit -> strength for a legal play, or None if the play breaks the patterns
     (IBR-COMBAT-MULTI-04/05, IBR-COMBAT-MIX-01, IBR-COMBAT-RYAN-01/02)."""
-    cards = [s.card(c) for c in play]
-    normal = [c for c in cards if not c.is_sp]
-    sps = [c for c in cards if c.is_sp]
+    every = s.content.cards
+    cards = [every[c] for c in play]
+    normal = [c for c in cards if c.sp is None]
+    sps = [c for c in cards if c.sp is not None]
     if not normal:
         return None                                    # an SP card needs a normal card's suit
     if len(cards) == 1:
@@ -67,11 +68,12 @@ def legal_plays(s: "IbaraState", p: int, size: int, defender: bool, ryan_sp: boo
 
 
 def _plays(s: "IbaraState", held: tuple[int, ...], size: int, defender: bool, ryan_sp: bool) -> list[tuple[int, ...]]:
-    hand = [c for c in held if s.card(c).number or s.card(c).is_sp]
+    cards = s.content.cards
+    hand = [c for c in held if cards[c].number or cards[c].sp is not None]
     out = []
     seen = set()
     for combo in combinations(hand, size):
-        key = tuple(sorted((s.card(c).suit or "SP", s.card(c).number, s.card(c).sp or "") for c in combo))
+        key = tuple(sorted([(cards[c].suit or "SP", cards[c].number, cards[c].sp or "") for c in combo]))
         if key in seen:
             continue                                   # identical cards: one action is enough
         g = groups(s, list(combo), ryan_sp)
@@ -93,7 +95,8 @@ def can_fight(s: "IbaraState", p: int, defender: bool) -> bool:
 def sizes(s: "IbaraState", p: int, defender: bool, ryan_sp: bool) -> list[int]:
     if not can_fight(s, p, defender):
         return []
-    hand = [c for c in s.hands[p] if s.card(c).number or s.card(c).is_sp]
+    cards = s.content.cards
+    hand = [c for c in s.hands[p] if cards[c].number or cards[c].sp is not None]
     return [k for k in range(1, len(hand) + 1) if legal_plays(s, p, k, defender, ryan_sp)]
 
 
@@ -115,13 +118,21 @@ def start(s: "IbaraState", attacker: int, defender: int, came_from: int) -> None
                 "plays": [[], []], "chosen": ["", ""], "ring": [False, False], "ring_turn": 0,
                 "declared": 0, "choosing": -1, "drops": 0}
     s.say("combat", player=attacker, defender=defender)
-    if not any(can_fight(s, p, i == DEFENDER) for i, p in enumerate(s.combat["players"])):
+    if not _anyone_can_fight(s):
         return finish(s, 0)
-    if s.game.options.multi_card_combat:
+    if s.game.rules.multi_card_combat:
         s.phase = COMBAT_DECLARE                       # IBR-COMBAT-MULTI-03: attacker first
         _auto_declare(s)
     else:
         _open_commit(s)
+
+
+def _anyone_can_fight(s: "IbaraState") -> bool:
+    """Whether the attacker or the defender has a legal play."""
+    for i, p in enumerate(s.combat["players"]):
+        if can_fight(s, p, i == DEFENDER):
+            return True
+    return False
 
 
 def declare_options(s: "IbaraState") -> tuple[list[int], int]:
@@ -209,7 +220,7 @@ def next_ring(s: "IbaraState") -> None:
     """IBR-COMBAT-RING-01: after the reveal, a ring holder may play again (attacker first)."""
     from .state import COMBAT_RING
     b = s.combat
-    if s.game.options.multi_card_combat:
+    if s.game.rules.multi_card_combat:
         while b["ring_turn"] < 2:
             i = b["ring_turn"]
             p = b["players"][i]
@@ -332,7 +343,7 @@ def value(s: "IbaraState", i: int) -> tuple[str, int] | None:
     g = groups(s, b["plays"][i], s.ryan_sp(p))
     suit = b["chosen"][i] or max(g, key=lambda k: (g[k], k))
     strength = g[suit]
-    if suit != SHIELD and s.has_ability(p, "combat") and not s.game.options.gaiblitz_buff:
+    if suit != SHIELD and s.has_ability(p, "combat") and not s.game.rules.gaiblitz_buff:
         strength += GAIBLITZ_BONUS
     return suit, strength
 

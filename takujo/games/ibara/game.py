@@ -1,6 +1,7 @@
 """いばらの姫と4人の騎士 as a takujo Game: options and the content in play."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Literal
 
@@ -26,6 +27,15 @@ class IbaraOptions(GameOptions):
     content: str = Field("", description="path of a content.toml instead of the built-in stand-in")
 
 
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The options read during play, as plain attributes (quicker to read than a model's)."""
+
+    gaiblitz_buff: bool
+    multi_card_combat: bool
+    sp_cards_to_hand: bool
+
+
 class IbaraGame(Game):
     name = "ibara"
     title = "いばらの姫と4人の騎士"
@@ -44,10 +54,53 @@ class IbaraGame(Game):
         return content(self.options.content or str(CONTENT_FILE))
 
     @cached_property
+    def rules(self) -> Rules:
+        """The options read during play (options are frozen: read once)."""
+        o = self.options
+        return Rules(o.gaiblitz_buff, o.multi_card_combat, o.sp_cards_to_hand)
+
+    @cached_property
     def move_actions(self) -> ActionTable:
         """``move_actions.row(p, card)[square]``: move actions built once (move generation is
         the hottest part of a turn)."""
         return ActionTable("move", self.players, len(self.content.cards), board.GATE + 1)
+
+    @cached_property
+    def move_rows(self) -> tuple[tuple[tuple[Action, ...], ...], ...]:
+        """``move_rows[p][card][square]``: every move action, taken from `move_actions` once
+        (indexing is cheaper than a call in the hottest loop)."""
+        table = self.move_actions
+        return tuple(tuple(table.row(p, c) for c in range(table.rows)) for p in range(self.players))
+
+    @cached_property
+    def knight_kinds(self) -> tuple[str, ...]:
+        """``knight_kinds[k]``: the kind of knight k."""
+        return tuple(k.kind for k in self.content.knights)
+
+    @cached_property
+    def sp_actions(self) -> ActionTable:
+        """``sp_actions.row(p, card)[square]``: SP cards played on a square, built once."""
+        return ActionTable("sp", self.players, len(self.content.cards), board.GATE + 1)
+
+    @cached_property
+    def sp_rows(self) -> tuple[tuple[tuple[Action, ...], ...], ...]:
+        """``sp_rows[p][card][square]``: `sp_actions` of the SP cards (other cards: empty)."""
+        table, cards = self.sp_actions, self.content.cards
+        return tuple(tuple(table.row(p, c) if card.sp is not None else () for c, card in enumerate(cards))
+                     for p in range(self.players))
+
+    @cached_property
+    def card_actions(self) -> dict[str, ActionTable]:
+        """``card_actions[verb].row(p, 0)[card]``: the actions ``verb card`` of the verbs taking
+        one card, built once."""
+        return {verb: ActionTable.unary(verb, self.players, len(self.content.cards))
+                for verb in ("explore", "sp", "discard")}
+
+    @cached_property
+    def twins(self) -> tuple[int, ...]:
+        """``twins[c]``: the first card identical to card c (same suit and number)."""
+        first: dict[tuple[str | None, int], int] = {}
+        return tuple(first.setdefault((card.suit, card.number), c) for c, card in enumerate(self.content.cards))
 
     @cached_property
     def _ids(self) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:

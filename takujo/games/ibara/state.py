@@ -15,6 +15,7 @@ from ...core.simultaneous import Commits
 from ...core.state import State, copy_frame
 from ...core.visibility import Vis, ZoneSpec
 from . import board, combat
+from .board import CORNERS, GATE
 from .content import ActionCard, Content, Event, Item, Whim
 
 if TYPE_CHECKING:
@@ -54,6 +55,15 @@ class IbaraState(State):
     _PER = ("hands", "played", "shown", "items", "whims")
     _LISTS = ("deck", "discard", "item_pool", "item_discard", "whim_deck", "whim_up",
               "whim_discard", "event_deck", "event_discard", "pos", "order", "knights")
+
+    # Slots: attribute access is the commonest operation of a step. The base's attributes
+    # (game, rng, log, outcome, steps) are included.
+    __slots__ = ("game", "rng", "log", "outcome", "steps", "content", "n", "hands", "played", "shown",
+                 "items", "whims", "deck", "discard", "item_pool", "item_discard", "whim_deck",
+                 "whim_up", "whim_discard", "event_deck", "event_discard", "pos", "order", "knights",
+                 "irritation", "turn", "round", "turn_index", "phase", "combat", "commits", "explored",
+                 "gabe_used", "gabe_target", "gabe_left", "ending", "moved", "penalty_player",
+                 "princess", "escort", "event_pos")
 
     game: "IbaraGame"
     content: Content
@@ -136,12 +146,12 @@ class IbaraState(State):
 
     def has_ability(self, p: int, kind: str) -> bool:
         """IBR-RYAN-01: ライアン has every other knight's ability while escorting the princess."""
-        k = self.knight(p).kind
+        k = self.game.knight_kinds[self.knights[p]]
         return k == kind or (k == "weak" and self.escort == p and kind in ABILITIES)
 
     def ryan_sp(self, p: int) -> bool:
         """IBR-COMBAT-RYAN-01: ライアン (escorting) may add SP cards to multi-card plays."""
-        return self.knight(p).kind == "weak" and self.escort == p
+        return self.game.knight_kinds[self.knights[p]] == "weak" and self.escort == p
 
     def whims_needed(self) -> int:
         return 2 if self.game.options.mode == "short" else 3   # IBR-WIN-01, IBR-SHORT-03
@@ -182,12 +192,12 @@ class IbaraState(State):
             c = self._top()
             if c is None:
                 return 0
-            card = self.card(c)
+            card = self.content.cards[c]
             self.say("flip", card=c, why=why)
-            if not card.is_sp:
+            if card.sp is None:
                 self.discard.append(c)
                 return card.number
-            if self.game.options.sp_cards_to_hand:
+            if self.game.rules.sp_cards_to_hand:
                 self.hands[taker].append(c)                  # IBR-SP-02
                 self.say("sp_to_hand", player=taker, card=c, why=why)
             else:
@@ -214,6 +224,13 @@ class IbaraState(State):
         sq = self.random_square(why, p, ignore=p)
         self.pos[p] = sq
         self.say("placed", player=p, square=sq, why=why)
+
+    def _knight_at(self, sq: int, but: int) -> int:
+        """The first knight other than `but` on square sq, or -1."""
+        for q, at in enumerate(self.pos):
+            if at == sq and q != but:
+                return q
+        return -1
 
     def move_knight(self, p: int, sq: int) -> None:
         self.pos[p] = sq
@@ -382,33 +399,35 @@ class IbaraState(State):
         if self.outcome is not None:
             return None
         ph = self.phase
+        turns = self.game.turn_decisions
+        if ph == ACT:
+            return turns[ph][self.order[self.turn_index]]
         if ph in (COMBAT_PLAY, COMBAT_DROP):
             return Decision(DecisionKind.SIMULTANEOUS, self.commits.waiting(), ph)
         if ph == COMBAT_DECLARE:
-            return Decision(DecisionKind.TURN, (self.combat["players"][self.combat["declared"]],), ph)
+            return turns[ph][self.combat["players"][self.combat["declared"]]]
         if ph == COMBAT_RING:
-            return Decision(DecisionKind.TURN, (self.combat["players"][self.combat["ring_turn"]],), ph)
+            return turns[ph][self.combat["players"][self.combat["ring_turn"]]]
         if ph == COMBAT_CHOOSE:
-            return Decision(DecisionKind.TURN, (self.combat["players"][self.combat["choosing"]],), ph)
+            return turns[ph][self.combat["players"][self.combat["choosing"]]]
         if ph == PENALTY:
-            return Decision(DecisionKind.TURN, (self.penalty_player,), ph)
+            return turns[ph][self.penalty_player]
         if ph == GABE_DISCARD:
-            return Decision(DecisionKind.TURN, (self.gabe_target,), ph)
-        return Decision(DecisionKind.TURN, (self.turn_player,), ph)
+            return turns[ph][self.gabe_target]
+        return turns[ph][self.turn_player]
 
     def _legal(self, player: int) -> list[Action]:
         ph = self.phase
         if ph == ACT:
             return self._act_actions(player)
-        if ph == DISCARD:
-            return [Action(player, "discard", (c,)) for c in sorted(set(self.hands[player]))]
+        if ph in (DISCARD, GABE_DISCARD):
+            discards = self.game.card_actions["discard"].row(player, 0)
+            return [discards[c] for c in sorted(set(self.hands[player]))]
         if ph == PENALTY:
             ids: dict[str, int] = {}
             for w in self.whims[player]:
                 ids.setdefault(self.whim(w).id, w)
             return [Action(player, "lose", (w,)) for w in ids.values()]
-        if ph == GABE_DISCARD:
-            return [Action(player, "discard", (c,)) for c in sorted(set(self.hands[player]))]
         if ph == COMBAT_DECLARE:
             options, _ = combat.declare_options(self)
             return [Action(player, "declare", (k,)) for k in options]
@@ -422,66 +441,78 @@ class IbaraState(State):
             return combat.drop_actions(self, player)
         return []
 
-    def _blocked(self, p: int) -> frozenset[int]:
-        pos = self.pos
-        extra = (self.event_pos,) if self.escort == p else (self.event_pos, self.princess)
-        return frozenset([*pos[:p], *pos[p + 1:], *extra])
+    def _blocked(self, p: int) -> int:
+        """Bitmask of the squares p's move cannot pass: the other knights, the event marker
+        and the princess unless p escorts her."""
+        bit = board.BIT
+        m = bit[self.event_pos]
+        if self.escort != p:
+            m |= bit[self.princess]
+        for q, sq in enumerate(self.pos):
+            if q != p:
+                m |= bit[sq]
+        return m
 
     def _act_actions(self, p: int) -> list[Action]:
         out: list[Action] = []
-        hand = sorted(set(self.hands[p]))
+        game = self.game
+        hand = sorted(self.hands[p])                       # a card is in one place only
+        cards, twins, at = self.content.cards, game.twins, self.pos[p]
+        moving = not self.gabe_used                        # ゲイブリッツ's ability took the move
         bonus = 1 if self.has_ability(p, "movement") else 0
         blocked = self._blocked(p)
         can_leave = self.escort == p and len(self.whims[p]) >= self.whims_needed()
-        seen_cards: set[tuple[str | None, int]] = set()
+        seen_cards: set[int] = set()
         reach: dict[int, tuple[int, ...]] = {}
-        cards, at, gabe_used = self.content.cards, self.pos[p], self.gabe_used
-        moves = self.game.move_actions
+        moves = game.move_rows[p]
         for c in hand:
             card = cards[c]
             if card.sp is not None:
                 out.extend(self._sp_actions(p, c))
                 continue
-            if gabe_used:
-                continue                                   # ゲイブリッツ's ability took the move
             # Which card is spent matters: only identical cards share one set of moves.
-            kind = (card.suit, card.number)
-            if kind in seen_cards:
+            if not moving or twins[c] in seen_cards:
                 continue
-            seen_cards.add(kind)
+            seen_cards.add(twins[c])
             steps = card.move + bonus
             squares = reach.get(steps)
             if squares is None:
                 squares = reach[steps] = board.reachable(at, steps, blocked)
-            row = moves.row(p, c)
+            row = moves[c]
             for sq in squares:
-                if sq != board.GATE or can_leave:          # the gate opens only to leave [designed]
+                if sq != GATE or can_leave:                # the gate opens only to leave [designed]
                     out.append(row[sq])
-        limit = 2 if self.has_ability(p, "exploration") else 1
-        if at in board.CORNERS and self.explored < limit:
-            out.extend(Action(p, "explore", (c,)) for c in hand if cards[c].sp is None)
-        if self.escort == p and self.whim_up and self.whim(self.whim_up[0]).items:
-            if self._holds(p, self.whim(self.whim_up[0]).items):
+        if at in CORNERS and self.explored < (2 if self.has_ability(p, "exploration") else 1):
+            explores = game.card_actions["explore"].row(p, 0)
+            for c in hand:
+                if cards[c].sp is None:
+                    out.append(explores[c])
+        if self.escort == p and self.whim_up:
+            wanted = self.whim(self.whim_up[0]).items
+            if wanted and self._holds(p, wanted):
                 out.append(Action(p, "satisfy"))
         # IBR-GABE-01 [designed use]: once per turn, in place of moving — not after a move,
         # and no move after it.
-        if self.game.options.gaiblitz_buff and self.has_ability(p, "combat") and not self.gabe_used \
+        if game.rules.gaiblitz_buff and self.has_ability(p, "combat") and not self.gabe_used \
                 and not self.moved:
             for q in range(self.n):                        # IBR-GABE-01/02: himself allowed
                 out.append(Action(p, "gaiblitz", (q, "draw")))
                 if self.hands[q] and not (q == p and len(self.hands[q]) <= 0):
                     out.append(Action(p, "gaiblitz", (q, "discard")))
-        out.append(Action(p, "end"))
+        out.append(game.bare_actions["end"][p])
         return out
 
     def _sp_actions(self, p: int, c: int) -> list[Action]:
         sp = self.card(c).sp
-        taken = self.occupied(ignore=p)
         if sp == "draw":
-            return [Action(p, "sp", (c,))]
+            return [self.game.card_actions["sp"].row(p, 0)[c]]
+        taken = self.occupied(ignore=p)
         if sp == "teleport":
-            return [Action(p, "sp", (c, sq)) for sq in board.NUMBERED if sq not in taken and sq != self.pos[p]]
-        return [Action(p, "sp", (c, sq)) for sq in board.NUMBERED if sq not in taken | {self.event_pos}]
+            taken.add(self.pos[p])
+        else:
+            taken.add(self.event_pos)
+        row = self.game.sp_rows[p][c]
+        return [row[sq] for sq in board.NUMBERED if sq not in taken]
 
     def _apply(self, a: Action) -> None:
         ph = self.phase
@@ -528,10 +559,10 @@ class IbaraState(State):
             came_from = self.pos[p]
             self.move_knight(p, sq)
             self.say("move", player=p, card=c, square=sq)
-            rival = next((q for q in range(self.n) if q != p and self.pos[q] == sq), None)
-            if sq == board.GATE:
+            rival = self._knight_at(sq, p)
+            if sq == GATE:
                 self.check_win()
-            elif rival is not None:
+            elif rival >= 0:
                 combat.start(self, p, rival, came_from)    # entering a knight's square
                 return
             elif self.princess == sq and self.escort < 0:
@@ -615,8 +646,12 @@ class IbaraState(State):
         return [x / sum(w) for x in w]
 
     def _holds(self, p: int, wanted: tuple[str, ...] | list[str]) -> bool:
-        have = [self.item(i).id for i in self.items[p]]
-        return all(have.count(x) >= wanted.count(x) for x in wanted)
+        items = self.content.items
+        have = [items[i].id for i in self.items[p]]
+        for x in wanted:
+            if have.count(x) < wanted.count(x):
+                return False
+        return True
 
     def stats(self) -> dict[str, float]:
         return {"anger_explosions": sum(1 for e in self.log if e["e"] == "anger")}

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -47,6 +47,10 @@ EFFECTS: dict[str, set[str]] = {
     "lose_if": {"hand_at_most", "deck_at_most"},  # static: its owner's opponent loses when met
     "cannot_attack": set(),                # static: this warlord cannot attack
 }
+# Whom an effect acts on when its card does not say: one ally or one enemy unit, chosen.
+TARGETED = {"strength": "ally", "siege_up": "ally", "damage": "enemy", "destroy": "enemy",
+            "ready": "ally", "exhaust": "enemy", "bounce": "enemy", "exile": "enemy"}
+STATIC = {"aura", "cannot_attack", "win_if", "lose_if"}
 TIMINGS = {"メイン": "main", "戦闘": "battle", "main": "main", "battle": "battle"}
 ABILITY_TIMINGS = {"メイン": "main", "戦闘確定時": "battle_confirmed", "撤退時": "retreat",
                    "攻撃宣言時": "attack_declared", "常時": "always",
@@ -57,6 +61,17 @@ _COST = re.compile(r"^((?:[蒼紅翠黄黒])*)(\d*)$")
 
 class Effect(CoreEffect):
     VOCABULARY = EFFECTS
+
+    @cached_property
+    def aim(self) -> str | None:
+        """Whom it acts on: "ally" or "enemy" (one unit, chosen), "self", "all_allies",
+        "all_enemies", or None (no unit)."""
+        return self.get("target", TARGETED.get(self.do))
+
+    @cached_property
+    def strength_limit(self) -> int | None:
+        """The highest 兵力 a target may have (``max_strength``), if any."""
+        return self.get("max_strength")
 
 
 class Ability(Effect):
@@ -207,15 +222,19 @@ class CardDef:
     """A card of the pool (one card number), with its parsed cost and the facts the rules
     look up on every step precomputed (plain attributes, not model lookups)."""
 
-    __slots__ = ("spec", "cost", "number", "type", "name", "color", "unit", "keywords",
+    __slots__ = ("spec", "cost", "number", "type", "name", "color", "unit", "strength", "siege",
+                 "keywords", "timing", "permanent", "effect", "counter", "threshold",
                  "koku_static", "static", "koku_auras", "auras", "has_condition", "cannot_attack",
-                 "main_abilities")
+                 "main_abilities", "triggers")
 
     def __init__(self, spec: CardSpec, cost: Cost) -> None:
         self.spec, self.cost = spec, cost
         self.number, self.type, self.name = spec.number, spec.type, spec.name_ja
         self.color, self.unit = spec.color, spec.unit
+        self.strength, self.siege = spec.strength or 0, spec.siege
         self.keywords = frozenset(spec.keywords)
+        self.timing, self.permanent = spec.timing, spec.permanent
+        self.effect, self.counter, self.threshold = spec.effect, spec.counter, spec.threshold or 0
         # Static effects by zone: a formation's while face up in kokuryoku (SGT-FORMATION-03),
         # a permanent stratagem's on the field, a warlord's {常時} abilities in camp.
         effect = (spec.effect,) if spec.effect is not None else ()
@@ -228,6 +247,11 @@ class CardDef:
         self.has_condition = any(e.do in ("win_if", "lose_if") for e in self.koku_static + self.static)
         self.cannot_attack = any(a.timing == "always" and a.do == "cannot_attack" for a in spec.abilities)
         self.main_abilities = tuple((i, a) for i, a in enumerate(spec.abilities) if a.timing == "main")
+        # abilities by timing, in printed order: where the triggered ones ({攻撃宣言時},
+        # {戦闘確定時}, {撤退時}) are looked up
+        self.triggers: dict[str, tuple[Ability, ...]] = {}
+        for a in spec.abilities:
+            self.triggers[a.timing] = self.triggers.get(a.timing, ()) + (a,)
 
     def has(self, keyword: str) -> bool:
         return keyword in self.keywords

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from ...core.action import Action
 from ...core.response import Window, polling_order
 from . import effects
+from .phases import COUNTER, INTERCEPT, MAIN, OVER
 
 if TYPE_CHECKING:
     from .state import SengokuState
@@ -30,36 +31,56 @@ def _can_attack_at_all(s: "SengokuState", u: int) -> bool:
     return u in s.tokens or not s.inst[u].cannot_attack
 
 
+def _attack_mode(s: "SengokuState", p: int, u: int, done: int) -> tuple | None:
+    """How unit u may attack now, having attacked `done` times this turn: () plainly, a
+    keyword mode with the card it discards, or None if it may not."""
+    if done == 0:
+        if s.placed.get(u, -1) < s.turn or s.has(u, "奇襲"):
+            return ()
+        if s.has(u, "疾風怒濤"):
+            d = _same_number_card(s, p, u)                # SGT-WARLORD-09
+            if d is not None:
+                return ("shippu", d)
+    elif done == 1 and s.has(u, "無双連撃") and u not in s.extra_used:
+        d = _same_number_card(s, p, u)                    # SGT-WARLORD-11: once more
+        if d is not None:
+            return ("muso", d)
+    return None
+
+
 def attack_actions(s: "SengokuState", p: int) -> list[Action]:
+    """``attack u t *mode`` for each unit u that may attack now, at the castle, then at each
+    exhausted enemy unit t (SGT-BASIC-08)."""
     out: list[Action] = []
-    foe = 1 - p
-    targets: list[int | str] = [CASTLE] + [u for u in s.units(foe) if u in s.exhausted]
-    exhausted = s.exhausted
+    acts, exhausted, attacks = s.acts, s.exhausted, s.attacks
+    foes: list[int] | None = None
     for u in s.units(p):
-        done = s.attacks.get(u, 0)
+        done = attacks.get(u, 0)
         if (done == 0 and u in exhausted) or done > 1 or not _can_attack_at_all(s, u):
             continue
-        fresh = s.placed.get(u, -1) >= s.turn
-        modes: list[tuple] = []
-        if done == 0:
-            if not fresh or s.has(u, "奇襲"):
-                modes.append(())
-            elif s.has(u, "疾風怒濤"):
-                d = _same_number_card(s, p, u)            # SGT-WARLORD-09
-                if d is not None:
-                    modes.append(("shippu", d))
-        elif done == 1 and s.has(u, "無双連撃") and u not in s.extra_used:
-            d = _same_number_card(s, p, u)                # SGT-WARLORD-11: once more
-            if d is not None:
-                modes.append(("muso", d))
-        for mode in modes:
-            out.extend(Action(p, "attack", (u, t, *mode)) for t in targets)
+        mode = _attack_mode(s, p, u, done)
+        if mode is None:
+            continue
+        if foes is None:
+            foes = [v for v in s.units(1 - p) if v in exhausted]
+        if mode or u >= acts.cards:     # a keyword attack, or a token's: not in the tables
+            out += [Action(p, "attack", (u, t, *mode)) for t in [CASTLE, *foes]]
+        else:
+            out.append(acts.attack_castle[p][u])
+            if foes:
+                out += _unit_attacks(s, p, u, foes)
     return out
+
+
+def _unit_attacks(s: "SengokuState", p: int, u: int, foes: list[int]) -> list[Action]:
+    """``attack u t`` at each of the units `foes`."""
+    acts = s.acts
+    row, cards = acts.attack.row(p, u), acts.cards
+    return [row[t] if t < cards else Action(p, "attack", (u, t)) for t in foes]
 
 
 def declare(s: "SengokuState", a: Action) -> None:
     """Exhaust the attacker, pay any discard, fire {攻撃宣言時}, offer interception."""
-    from .state import INTERCEPT
     p = a.player
     u, target, *mode = a.args
     if mode:
@@ -75,17 +96,34 @@ def declare(s: "SengokuState", a: Action) -> None:
     _trigger(s, u, "attack_declared")
     if not s.in_play(u):
         return _finish(s)
-    if intercept_actions(s, 1 - p)[:-1]:
+    if _can_intercept(s, 1 - p):
         s.phase = INTERCEPT                                # SGT-BASIC-09: the defender chooses
     else:
         confirm(s)
 
 
+def _interceptors(s: "SengokuState", q: int) -> list[int]:
+    """SGT-BASIC-09: the ready units of the defender, other than the attacked one."""
+    target, exhausted = s.battle["target"], s.exhausted
+    return [u for u in s.units(q) if u not in exhausted and u != target]
+
+
+def _can_intercept(s: "SengokuState", q: int) -> bool:
+    """Whether the defender q has a unit to intercept with (see `_interceptors`)."""
+    target, exhausted = s.battle["target"], s.exhausted
+    for u in s.units(q):
+        if u not in exhausted and u != target:
+            return True
+    return False
+
+
 def intercept_actions(s: "SengokuState", q: int) -> list[Action]:
     """SGT-BASIC-09: any ready unit of the defender may intercept, or none."""
-    target = s.battle["target"]
-    ready = [u for u in s.units(q) if u not in s.exhausted and u != target]
-    return [Action(q, "intercept", (u,)) for u in ready] + [Action(q, "nointercept")]
+    acts = s.acts
+    row, cards = acts.intercept[q], acts.cards
+    out = [row[u] if u < cards else Action(q, "intercept", (u,)) for u in _interceptors(s, q)]
+    out.append(acts.nointercept[q])
+    return out
 
 
 def intercept(s: "SengokuState", a: Action) -> None:
@@ -106,34 +144,61 @@ def opponent_unit(s: "SengokuState") -> int | None:
 
 def confirm(s: "SengokuState") -> None:
     """{戦闘確定時} triggers, then the battle window: turn player first (SGT-STRAT-05)."""
-    from .state import MAIN
     s.phase = MAIN
     d = opponent_unit(s)
     for u in (s.battle["attacker"], d):
         if u is not None:
             _trigger(s, u, "battle_confirmed")
     w = Window("battle", polling_order(s.turn_player, 2), cycle=True)
-    if w.advance(lambda q: bool(_castable(s, q))) is None:
+    if w.advance(lambda q: _can_cast(s, q)) is None:
         resolve(s)
     else:
         s.windows.append(w)
 
 
+def stratagem_actions(s: "SengokuState", p: int, c: int) -> list[Action]:
+    """``stratagem c *t`` for every target choice t of stratagem c's effect."""
+    acts = s.acts
+    units = effects.target_units(s, p, s.inst[c].effect)
+    if units is None:
+        return [acts.card_stratagem[p][c]]
+    if not units:
+        return []
+    row, cards = acts.stratagem.row(p, c), acts.cards
+    return [row[u] if u < cards else Action(p, "stratagem", (c, u)) for u in units]
+
+
 def _castable(s: "SengokuState", q: int) -> list[Action]:
     """What q may play in the battle window: 戦闘 stratagems, and in q's own turn the okugi
     (SGT-OUGI-03: main or battle, as recommended; option `ougi_timing=main` forbids it)."""
-    out = s.ougi_actions(q) if s.game.options.ougi_timing == "main_or_battle" else []
+    out = s.ougi_actions(q) if s.game.ougi_in_battle else []
     funds = None
     for c in s.hand[q]:
         card = s.inst[c]
-        if card.type == "stratagem" and card.spec.timing == "battle" \
+        if card.type == "stratagem" and card.timing == "battle" \
                 and effects.affordable(funds := funds or effects.budget(s, q), card.cost):
-            out.extend(Action(q, "stratagem", (c, *t)) for t in effects.targets(s, q, card.spec.effect))
+            out.extend(stratagem_actions(s, q, c))
     return out
 
 
+def _can_cast(s: "SengokuState", q: int) -> bool:
+    """Whether `_castable(s, q)` offers anything, without building the actions."""
+    if s.game.ougi_in_battle and s.ougi_actions(q):
+        return True
+    funds = None
+    for c in s.hand[q]:
+        card = s.inst[c]
+        if card.type == "stratagem" and card.timing == "battle" \
+                and effects.affordable(funds := funds or effects.budget(s, q), card.cost) \
+                and effects.targets(s, q, card.effect):
+            return True
+    return False
+
+
 def window_actions(s: "SengokuState", q: int) -> list[Action]:
-    return _castable(s, q) + [Action(q, "pass")]
+    out = _castable(s, q)
+    out.append(s.acts.pass_[q])
+    return out
 
 
 def respond(s: "SengokuState", a: Action) -> None:
@@ -149,12 +214,12 @@ def respond(s: "SengokuState", a: Action) -> None:
         effects.pay(s, a.player, card.cost)
         s.hand[a.player].remove(c)
         s.say("stratagem", player=a.player, card=c, targets=list(a.args[1:]))
-        effects.apply(s, a.player, card.spec.effect, tuple(a.args[1:]), why="stratagem")
+        effects.apply(s, a.player, card.effect, tuple(a.args[1:]), why="stratagem")
         s.discard[a.player].append(c)
         w.acted()
     if s.outcome is not None:
         return
-    if w.advance(lambda q: bool(_castable(s, q))) is None:
+    if w.advance(lambda q: _can_cast(s, q)) is None:
         s.windows.pop()
         resolve(s)
 
@@ -216,10 +281,9 @@ def _finish(s: "SengokuState") -> None:
 def next_counter(s: "SengokuState") -> None:
     """Counter-stratagems fire one at a time, top wall first; the wall's owner chooses any
     target, at no cost (SGT-COST-10)."""
-    from .state import COUNTER, MAIN, OVER
     while s.counters and s.outcome is None:
         q, c = s.counters[0]
-        eff = s.card(c).spec.counter
+        eff = s.inst[c].counter
         options = effects.targets(s, q, eff)
         s.say("counter_stratagem", player=q, card=c)
         if not options:
@@ -237,16 +301,18 @@ def next_counter(s: "SengokuState") -> None:
 
 def resolve_counter(s: "SengokuState", chosen: tuple) -> None:
     q, c = s.counters.pop(0)
-    effects.apply(s, q, s.card(c).spec.counter, tuple(chosen), why="counter")
+    effects.apply(s, q, s.inst[c].counter, tuple(chosen), why="counter")
     next_counter(s)
 
 
 def _trigger(s: "SengokuState", u: int, timing: str) -> None:
-    if u in s.tokens or not s.in_play(u):
+    if u in s.tokens:
         return
-    p = s.unit_owner(u)
-    for ab in s.card(u).spec.abilities:
-        if ab.timing == timing:
-            chosen = effects.auto_target(s, p, ab, u)
-            if chosen is not None:
-                effects.apply(s, p, ab, chosen, source=u, why=timing)
+    abilities = s.inst[u].triggers.get(timing)
+    if not abilities or not s.in_play(u):
+        return
+    p = s.owner[u]
+    for ab in abilities:
+        chosen = effects.auto_target(s, p, ab, u)
+        if chosen is not None:
+            effects.apply(s, p, ab, chosen, source=u, why=timing)

@@ -7,14 +7,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .cards import Cost, Effect
+from .cards import STATIC, Cost, Effect
 
 if TYPE_CHECKING:
     from .state import SengokuState
-
-TARGETED = {"strength": "ally", "siege_up": "ally", "damage": "enemy", "destroy": "enemy",
-            "ready": "ally", "exhaust": "enemy", "bounce": "enemy", "exile": "enemy"}
-STATIC = {"aura", "cannot_attack", "win_if", "lose_if"}
 
 
 # ----- costs (SGT-COST-01..06, SGT-KOKU-11) --------------------------------------------------
@@ -23,20 +19,22 @@ def _ready_up(s: "SengokuState", p: int) -> list[int]:
 
 
 def budget(s: "SengokuState", p: int) -> tuple[dict[str, int], int]:
-    """What p can pay with now: ready face-up kokuryoku by colour, and ready face-down ones."""
+    """What p can pay with now: ready face-up kokuryoku by colour, and all ready kokuryoku
+    (face up and face down)."""
     inst, exhausted = s.inst, s.exhausted
     by_color: dict[str, int] = {}
+    ready = len(s.koku_down[p]) - s.down_exhausted[p]
     for c in s.koku_up[p]:
         if c not in exhausted:
             col = inst[c].color
             by_color[col] = by_color.get(col, 0) + 1
-    return by_color, len(s.koku_down[p]) - s.down_exhausted[p]
+            ready += 1
+    return by_color, ready
 
 
 def affordable(funds: tuple[dict[str, int], int], cost: Cost) -> bool:
     """Coloured parts need ready face-up kokuryoku of that colour; the generic part any."""
-    by_color, spare = funds
-    left = spare + sum(by_color.values())
+    by_color, left = funds
     for col, n in cost.colors:
         if by_color.get(col, 0) < n:
             return False
@@ -68,30 +66,37 @@ def pay(s: "SengokuState", p: int, cost: Cost) -> None:
 # ----- targets ---------------------------------------------------------------------------------
 def targets(s: "SengokuState", p: int, eff: Effect, source: int | None = None) -> list[tuple[int, ...]]:
     """Every legal target choice for effect `eff` of player p; [] if it has nothing to act on."""
-    kind = TARGETED.get(eff.do)
-    want = eff.get("target", kind)
-    if eff.do in STATIC:
+    units = target_units(s, p, eff, source)
+    return [()] if units is None else [(u,) for u in units]
+
+
+def target_units(s: "SengokuState", p: int, eff: Effect, source: int | None = None) -> list[int] | None:
+    """The units effect `eff` of player p may be aimed at; None if it is aimed at no chosen
+    unit (one choice: no target); [] if it has nothing to act on."""
+    do = eff.do
+    if do in STATIC:
         return []
-    if want in (None, "all_allies", "all_enemies"):
+    want = eff.aim
+    if want is None or want == "all_allies" or want == "all_enemies":
         if want == "all_enemies" and not s.units(1 - p):
             return []
-        return [()]
+        return None
     if want == "self":
-        return [()] if source is not None and s.in_play(source) else []
+        return None if source is not None and s.in_play(source) else []
     if want == "ally":
         pool = s.units(p)
-        if eff.do == "ready":
+        if do == "ready":
             pool = [u for u in pool if u in s.exhausted]
     else:
         pool = s.units(1 - p)
-        if eff.do == "exhaust":
+        if do == "exhaust":
             pool = [u for u in pool if u not in s.exhausted]
-        if eff.do in ("bounce", "exile"):
+        if do == "bounce" or do == "exile":
             pool = [u for u in pool if u not in s.tokens]
-        limit = eff.get("max_strength")
+        limit = eff.strength_limit
         if limit is not None:
             pool = [u for u in pool if s.strength(u) <= limit]
-    return [(u,) for u in pool]
+    return pool
 
 
 def auto_target(s: "SengokuState", p: int, eff: Effect, source: int | None) -> tuple[int, ...] | None:
@@ -108,7 +113,7 @@ def apply(s: "SengokuState", p: int, eff: Effect, chosen: tuple[int, ...], sourc
     """Carry out a one-shot effect for player p on the chosen target (if any)."""
     do = eff.do
     t = chosen[0] if chosen else None
-    want = eff.get("target", TARGETED.get(do))
+    want = eff.aim
     if want == "self":
         t = source
     if t is not None and not s.in_play(t):
@@ -160,7 +165,7 @@ def apply(s: "SengokuState", p: int, eff: Effect, chosen: tuple[int, ...], sourc
 
 
 def needs_choice(eff: Effect) -> bool:
-    return eff.get("target", TARGETED.get(eff.do)) in ("ally", "enemy")
+    return eff.aim in ("ally", "enemy")
 
 
 def describe(eff: Effect) -> dict[str, Any]:

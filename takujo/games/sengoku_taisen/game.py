@@ -9,6 +9,7 @@ from pydantic import Field
 from ...core.game import Game, GameOptions
 from ...core.rng import Rng
 from . import decks
+from .actions import FixedActions
 from .cards import CARD_FILE, CardDef, Pool, pool
 from .state import SengokuState
 
@@ -63,6 +64,17 @@ class SengokuGame(Game):
     @property
     def instances(self) -> tuple[CardDef, ...]:
         return self._built[0]
+
+    @cached_property
+    def fixed_actions(self) -> FixedActions:
+        """The game's fixed-shape actions (deploy c, koku c up, end …), built once."""
+        slots = max(len(card.spec.abilities) for card in self.instances)
+        return FixedActions(len(self.instances), max(slots, 1))
+
+    @cached_property
+    def ougi_in_battle(self) -> bool:
+        """Whether the okugi may be used in your battle windows too (SGT-OUGI-03)."""
+        return self.options.ougi_timing == "main_or_battle"
 
     @cached_property
     def has_conditions(self) -> bool:

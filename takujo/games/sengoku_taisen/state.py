@@ -17,6 +17,7 @@ from ...core.state import State
 from ...core.visibility import Vis, ZoneSpec
 from . import combat, effects
 from .cards import CardDef, Effect
+from .phases import COUNTER, DISCARD, INTERCEPT, KOKU, MAIN, MULLIGAN, OVER
 
 if TYPE_CHECKING:
     from .game import SengokuGame
@@ -27,8 +28,19 @@ START_WALLS = 8       # SGT-START-01, SGT-SETUP-06
 KOKU_MAX = 10         # SGT-KOKU-05
 TOKEN_BASE = 10_000   # summoned soldiers are tokens with ids from here (SGT-SUMMON-01)
 
-MULLIGAN, KOKU, MAIN, INTERCEPT, COUNTER, DISCARD, OVER = (
-    "mulligan", "koku", "main", "intercept", "counter", "discard", "over")
+
+def _decisions(kind: DecisionKind, prompt: str) -> tuple[Decision, Decision]:
+    """The decision for player 0 and for player 1."""
+    return Decision(kind, (0,), prompt), Decision(kind, (1,), prompt)
+
+
+# What `pending` returns, by phase (or an open battle window), then by player: built once.
+_DECISIONS: dict[str, tuple[Decision, Decision]] = {
+    "window": _decisions(DecisionKind.RESPONSE, "battle stratagem?"),
+    INTERCEPT: _decisions(DecisionKind.TURN, "intercept?"),
+    COUNTER: _decisions(DecisionKind.TURN, "counter-stratagem target"),
+    **{phase: _decisions(DecisionKind.TURN, phase) for phase in (MULLIGAN, KOKU, MAIN, DISCARD, OVER)},
+}
 
 
 class SengokuState(State):
@@ -48,6 +60,13 @@ class SengokuState(State):
     )
     _PER_PLAYER = ("deck", "hand", "walls", "koku_up", "koku_down", "camp", "summons", "field",
                    "ougi", "ougi_up", "discard", "exile")
+
+    # Instance attributes as slots: they are read on every step, and a slot is read faster
+    # than an entry of the instance dict.
+    __slots__ = ("inst", "owner", "acts", *_PER_PLAYER, "down_exhausted", "exhausted", "tokens",
+                 "next_token", "damage", "buff", "siege_buff", "placed", "attacks", "extra_used",
+                 "once_used", "ougi_used", "turn", "turn_player", "phase", "first", "battle",
+                 "windows", "counters")
 
     game: "SengokuGame"
 
@@ -76,6 +95,7 @@ class SengokuState(State):
     def _bind(self, game: "SengokuGame") -> None:
         self.inst = game.instances
         self.owner = game.owners
+        self.acts = game.fixed_actions
 
     def _setup(self) -> None:
         g = self.game
@@ -107,7 +127,8 @@ class SengokuState(State):
         return self.camp[p] + self.summons[p]
 
     def in_play(self, u: int) -> bool:
-        return any(u in self.camp[p] or u in self.summons[p] for p in (0, 1))
+        camp, summons = self.camp, self.summons
+        return u in camp[0] or u in summons[0] or u in camp[1] or u in summons[1]
 
     def unit_owner(self, u: int) -> int:
         return self.tokens[u]["owner"] if u in self.tokens else self.owner[u]
@@ -119,17 +140,20 @@ class SengokuState(State):
         return u not in self.tokens and keyword in self.inst[u].keywords
 
     def base_strength(self, u: int) -> int:
-        return self.tokens[u]["strength"] if u in self.tokens else (self.inst[u].spec.strength or 0)
+        return self.tokens[u]["strength"] if u in self.tokens else self.inst[u].strength
 
     def strength(self, u: int, auras: list[tuple[str | None, int]] | None = None) -> int:
         """Current 兵力: printed, plus auras and this turn's changes, less damage. `auras`, when
         given, are the owner's (`auras(p)`), computed once for many units."""
-        base = self.base_strength(u)
+        token = self.tokens.get(u)
+        base = self.inst[u].strength if token is None else token["strength"]
         if auras is None:
-            auras = self.auras(self.unit_owner(u))
+            auras = self.auras(self.owner[u] if token is None else token["owner"])
         if auras:
-            kind = self.unit_type(u)
-            base += sum(n for k, n in auras if k is None or k == kind)
+            kind = (self.inst[u].unit or "") if token is None else token["unit"]
+            for k, n in auras:
+                if k is None or k == kind:
+                    base += n
         return base + self.buff.get(u, 0) - self.damage.get(u, 0)
 
     def auras(self, p: int) -> list[tuple[str | None, int]]:
@@ -143,7 +167,7 @@ class SengokuState(State):
         return out
 
     def siege(self, u: int) -> int:
-        base = self.tokens[u]["siege"] if u in self.tokens else self.card(u).spec.siege
+        base = self.tokens[u]["siege"] if u in self.tokens else self.inst[u].siege
         return max(0, base + self.siege_buff.get(u, 0))
 
     def koku_count(self, p: int) -> int:
@@ -161,12 +185,13 @@ class SengokuState(State):
     # ----- moving cards -------------------------------------------------------------------------
     def draw(self, p: int, n: int) -> int:
         """Draw up to n; drawing from an empty deck draws nothing (SGT-KOKU-12 ambiguity)."""
+        deck, hand = self.deck[p], self.hand[p]
         got = 0
         for _ in range(n):
-            if not self.deck[p]:
+            if not deck:
                 break
-            c = self.deck[p].pop()
-            self.hand[p].append(c)
+            c = deck.pop()
+            hand.append(c)
             self.say("draw", [p], player=p, card=c)
             got += 1
         if got:
@@ -198,7 +223,7 @@ class SengokuState(State):
             return
         p = self.unit_owner(u)
         self.say("destroyed", player=p, unit=u)
-        retreat = [] if u in self.tokens else [a for a in self.card(u).spec.abilities if a.timing == "retreat"]
+        retreat = () if u in self.tokens else self.inst[u].triggers.get("retreat", ())
         self.leave_play(u)
         if u < TOKEN_BASE:
             self.discard[p].append(u)    # SGT-ZONE-06
@@ -210,12 +235,19 @@ class SengokuState(State):
     def destroy_defeated(self) -> None:
         """SGT-WARLORD-12: a unit whose 兵力 is 0 or less is destroyed."""
         while True:
-            dead = [u for p in (0, 1) for auras in (self.auras(p),) for u in self.units(p)
-                    if self.strength(u, auras) <= 0]
+            dead = self._defeated(0) + self._defeated(1)
             if not dead:
                 return
             for u in dead:
                 self.destroy(u)
+
+    def _defeated(self, p: int) -> list[int]:
+        """p's units whose 兵力 is 0 or less."""
+        units = self.units(p)
+        if not units:
+            return units
+        auras = self.auras(p)
+        return [u for u in units if self.strength(u, auras) <= 0]
 
     # ----- turn sequence ----------------------------------------------------------------------
     def _start_turn(self, p: int) -> None:
@@ -223,8 +255,7 @@ class SengokuState(State):
         self.turn_player = p
         self.say("turn", player=p, turn=self.turn)
         # 開始フェイズ [designed, SGT-TURN-01]: ready all of your cards.
-        for u in self.units(p) + self.koku_up[p]:
-            self.exhausted.discard(u)
+        self.exhausted.difference_update(self.camp[p], self.summons[p], self.koku_up[p])
         self.down_exhausted[p] = 0
         self.attacks.clear()
         self.extra_used.clear()
@@ -236,9 +267,7 @@ class SengokuState(State):
                 self.finish((1 - p,), "library_out")
                 return
             self.draw(p, 1)
-        self.phase = KOKU
-        if not self._koku_actions(p)[:-1]:
-            self.phase = MAIN
+        self.phase = KOKU if self._can_place_koku(p) else MAIN
 
     def end_main(self) -> None:
         self.phase = DISCARD
@@ -282,19 +311,20 @@ class SengokuState(State):
             return None
         if self.windows:
             w = self.windows[-1]
-            return Decision(DecisionKind.RESPONSE, (w.order[w.pos],), "battle stratagem?")
-        if self.phase == INTERCEPT:
-            return Decision(DecisionKind.TURN, (1 - self.turn_player,), "intercept?")
-        if self.phase == COUNTER:
-            return Decision(DecisionKind.TURN, (self.counters[0][0],), "counter-stratagem target")
-        return Decision(DecisionKind.TURN, (self.turn_player,), self.phase)
+            return _DECISIONS["window"][w.order[w.pos]]
+        phase = self.phase
+        if phase == INTERCEPT:
+            return _DECISIONS[INTERCEPT][1 - self.turn_player]
+        if phase == COUNTER:
+            return _DECISIONS[COUNTER][self.counters[0][0]]
+        return _DECISIONS[phase][self.turn_player]
 
     def _legal(self, player: int) -> list[Action]:
         if self.windows:
             return combat.window_actions(self, player)
         phase = self.phase
         if phase == MULLIGAN:
-            return [Action(player, "keep"), Action(player, "mulligan")]
+            return [self.acts.keep[player], self.acts.mulligan[player]]
         if phase == KOKU:
             return self._koku_actions(player)
         if phase == MAIN:
@@ -303,10 +333,11 @@ class SengokuState(State):
             return combat.intercept_actions(self, player)
         if phase == COUNTER:
             owner, c = self.counters[0]
-            eff = self.card(c).spec.counter
+            eff = self.inst[c].counter
             return [Action(player, "counter", (c, *t)) for t in effects.targets(self, owner, eff)]
         if phase == DISCARD:
-            return [Action(player, "discard", (c,)) for c in self.hand[player]]
+            discard = self.acts.discard[player]
+            return [discard[c] for c in self.hand[player]]
         return []
 
     def apply(self, action: Action | str, player: int | None = None) -> None:
@@ -324,65 +355,87 @@ class SengokuState(State):
     def _log_act(self, action: Action, pend: Decision | None) -> None:
         # SGT-KOKU-10, SGT-STATE-03: which card goes face down as kokuryoku is seen only by its
         # owner (the public "koku" event says that a face-down placement happened).
-        if self.phase == KOKU and not self.windows and action.verb == "koku" and action.args[1:] == ("down",):
+        if action.verb == "koku" and action.args[1:] == ("down",) and self.phase == KOKU and not self.windows:
             self.log.append({"e": "act", "to": [action.player], "player": action.player,
                              "action": str(action)})
             return
-        super()._log_act(action, pend)
+        State._log_act(self, action, pend)
 
     def parse_action(self, text: str, player: int | None = None) -> Action:
         if text.strip() == "concede" and player is None:
             raise IllegalActionError("say which player concedes")
         return super().parse_action(text, player)
 
+    def _can_place_koku(self, p: int) -> bool:
+        """Whether p has a card to place as kokuryoku (each card may go face down)."""
+        return self.koku_count(p) < KOKU_MAX and bool(self.hand[p])    # SGT-KOKU-05
+
     def _koku_actions(self, p: int) -> list[Action]:
         out = []
         if self.koku_count(p) < KOKU_MAX:                     # SGT-KOKU-05
-            funds = None
+            inst, funds = self.inst, None
+            up, down = self.acts.koku_up[p], self.acts.koku_down[p]
             for c in self.hand[p]:
-                card = self.inst[c]
+                kind = inst[c].type
                 # SGT-KOKU-07: a stratagem is never placed face up; a formation with a
                 # placement cost must pay it (SGT-FORMATION-04).
-                if card.type != "stratagem" and (card.type != "formation" or effects.affordable(
-                        funds := funds or effects.budget(self, p), card.cost)):
-                    out.append(Action(p, "koku", (c, "up")))
-                out.append(Action(p, "koku", (c, "down")))   # SGT-KOKU-10
-        out.append(Action(p, "skip"))
+                if kind != "stratagem" and (kind != "formation" or effects.affordable(
+                        funds := funds or effects.budget(self, p), inst[c].cost)):
+                    out.append(up[c])
+                out.append(down[c])                            # SGT-KOKU-10
+        out.append(self.acts.skip[p])
         return out
 
     def _main_actions(self, p: int) -> list[Action]:
         out: list[Action] = []
-        inst = self.inst
-        names = {inst[c].name for c in self.camp[p]}
+        inst, acts = self.inst, self.acts
+        names: set[str] | None = None
         funds = effects.budget(self, p)
         for c in self.hand[p]:
             card = inst[c]
-            if card.type == "warlord":
+            kind = card.type
+            if kind == "warlord":
                 # SGT-WARLORD-03, SGT-WARLORD-14: pay the cost; one warlord per name.
+                if names is None:
+                    names = {inst[w].name for w in self.camp[p]}
                 if card.name not in names and effects.affordable(funds, card.cost):
-                    out.append(Action(p, "deploy", (c,)))
-            elif card.type == "stratagem" and card.spec.timing == "main":
+                    out.append(acts.deploy[p][c])
+            elif kind == "stratagem" and card.timing == "main":
                 if effects.affordable(funds, card.cost):      # SGT-STRAT-02, SGT-STRAT-05
-                    if card.spec.permanent:
-                        out.append(Action(p, "stratagem", (c,)))
+                    if card.permanent:
+                        out.append(acts.card_stratagem[p][c])
                     else:
-                        out.extend(Action(p, "stratagem", (c, *t)) for t in effects.targets(self, p, card.spec.effect))
+                        out.extend(combat.stratagem_actions(self, p, c))
         for u in self.camp[p]:
-            for i, ab in inst[u].main_abilities:
-                if (ab.exhaust and u in self.exhausted) or (ab.once and f"{u}:{i}" in self.once_used):
-                    continue
-                out.extend(Action(p, "ability", (u, i, *t)) for t in effects.targets(self, p, ab, u))
+            if inst[u].main_abilities:
+                out += self._ability_actions(p, u)
         out.extend(self.ougi_actions(p))
         out.extend(combat.attack_actions(self, p))
-        out.append(Action(p, "end"))
+        out.append(acts.end[p])
+        return out
+
+    def _ability_actions(self, p: int, u: int) -> list[Action]:
+        """The {メイン} abilities of warlord u that p may use now, with their targets."""
+        out: list[Action] = []
+        acts = self.acts
+        for i, ab in self.inst[u].main_abilities:
+            if (ab.exhaust and u in self.exhausted) or (ab.once and f"{u}:{i}" in self.once_used):
+                continue
+            units = effects.target_units(self, p, ab, u)
+            slot = u * acts.ability_slots + i
+            if units is None:
+                out.append(acts.ability_plain[p][slot])
+            elif units:
+                row, cards = acts.ability.row(p, slot), acts.cards
+                out += [row[t] if t < cards else Action(p, "ability", (u, i, t)) for t in units]
         return out
 
     def ougi_actions(self, p: int) -> list[Action]:
         """SGT-OUGI-03/04/05: once per game, in your own turn, with enough kokuryoku."""
         if self.ougi_used[p] or not self.ougi[p] or p != self.turn_player:
             return []
-        og = self.card(self.ougi[p][0]).spec
-        if self.koku_count(p) < (og.threshold or 0):
+        og = self.inst[self.ougi[p][0]]
+        if self.koku_count(p) < og.threshold:
             return []
         return [Action(p, "ougi", t) for t in effects.targets(self, p, og.effect)]
 
@@ -391,13 +444,13 @@ class SengokuState(State):
         self.ougi_up[p].append(og)
         self.ougi_used[p] = True
         self.say("ougi", player=p, card=og)
-        effects.apply(self, p, self.card(og).spec.effect, tuple(chosen), why="ougi")
+        effects.apply(self, p, self.inst[og].effect, tuple(chosen), why="ougi")
 
     def _apply(self, a: Action) -> None:
-        p, verb = a.player, a.verb
+        p, verb, phase = a.player, a.verb, self.phase
         if self.windows:
             combat.respond(self, a)
-        elif self.phase == MULLIGAN:
+        elif phase == MULLIGAN:
             if verb == "mulligan":
                 # SGT-START-07: the hand to the bottom of the deck, no shuffle, draw 5.
                 hand = self.hand[p]
@@ -406,17 +459,17 @@ class SengokuState(State):
                 self.say("mulligan", player=p)
                 self.draw(p, START_HAND)
             self._after_mulligan()
-        elif self.phase == KOKU:
+        elif phase == KOKU:
             if verb == "koku":
                 self._place_koku(p, a.args[0], a.args[1] == "up")
             self.phase = MAIN
-        elif self.phase == MAIN:
+        elif phase == MAIN:
             self._apply_main(a)
-        elif self.phase == INTERCEPT:
+        elif phase == INTERCEPT:
             combat.intercept(self, a)
-        elif self.phase == COUNTER:
+        elif phase == COUNTER:
             combat.resolve_counter(self, a.args[1:])
-        elif self.phase == DISCARD:
+        elif phase == DISCARD:
             self.hand[p].remove(a.args[0])
             self.discard[p].append(a.args[0])
             self.say("discard", player=p, card=a.args[0])
@@ -427,7 +480,7 @@ class SengokuState(State):
     def _place_koku(self, p: int, c: int, up: bool) -> None:
         """SGT-KOKU-03..12: one card from hand into the kokuryoku zone."""
         self.hand[p].remove(c)
-        card = self.card(c)
+        card = self.inst[c]
         if up:
             if card.type == "formation" and card.cost.total:
                 effects.pay(self, p, card.cost)
@@ -442,21 +495,21 @@ class SengokuState(State):
         p, verb, args = a.player, a.verb, a.args
         if verb == "deploy":
             c = args[0]
-            effects.pay(self, p, self.card(c).cost)
+            effects.pay(self, p, self.inst[c].cost)
             self.hand[p].remove(c)
             self.camp[p].append(c)                          # SGT-WARLORD-02
             self.placed[c] = self.turn
             self.say("deploy", player=p, card=c)
         elif verb == "stratagem":
             c = args[0]
-            card = self.card(c)
+            card = self.inst[c]
             effects.pay(self, p, card.cost)
             self.hand[p].remove(c)
             self.say("stratagem", player=p, card=c, targets=list(args[1:]))
-            if card.spec.permanent:
+            if card.permanent:
                 self.field[p].append(c)                     # SGT-STRAT-04: permanent
             else:
-                effects.apply(self, p, card.spec.effect, tuple(args[1:]), why="stratagem")
+                effects.apply(self, p, card.effect, tuple(args[1:]), why="stratagem")
                 self.discard[p].append(c)                   # SGT-ZONE-06: instant, after use
         elif verb == "ability":
             u, i = args[0], args[1]
@@ -517,7 +570,7 @@ class SengokuState(State):
     def clone(self) -> "SengokuState":
         s = SengokuState.__new__(SengokuState)
         self._clone_base(s)
-        s.inst, s.owner = self.inst, self.owner
+        s.inst, s.owner, s.acts = self.inst, self.owner, self.acts
         for name in self._PER_PLAYER:
             a, b = getattr(self, name)
             setattr(s, name, [a[:], b[:]])

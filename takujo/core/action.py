@@ -48,7 +48,7 @@ class ActionTable:
     hottest code of random play and search, and much of its cost is building the same actions
     again; a game keeps one table per verb (each row is built on first use)."""
 
-    __slots__ = ("verb", "players", "rows", "cols", "heads", "_rows")
+    __slots__ = ("verb", "players", "rows", "cols", "heads", "_rows", "_by_player")
 
     def __init__(self, verb: str, players: int, rows: int, cols: int,
                  heads: Sequence[tuple[Arg, ...]] | None = None) -> None:
@@ -57,6 +57,7 @@ class ActionTable:
         self.verb, self.players, self.rows, self.cols = verb, players, rows, cols
         self.heads = heads
         self._rows: list[tuple[Action, ...] | None] = [None] * (players * rows)
+        self._by_player: list[tuple[tuple[Action, ...], ...] | None] = [None] * players
 
     @classmethod
     def unary(cls, verb: str, players: int, cols: int) -> "ActionTable":
@@ -75,6 +76,16 @@ class ActionTable:
             return row
         raise IndexError(f"{self.verb}: no actions for player {player} in row {a} "
                          f"(players 0..{self.players - 1}, rows 0..{self.rows - 1})")
+
+    def rows_of(self, player: int) -> tuple[tuple[Action, ...], ...]:
+        """Every row of `player`, built at once on first use: ``rows_of(p)[a][b]`` (for loops
+        that pick from many rows, where one call per row would cost more than the lookup)."""
+        if 0 <= player < self.players:
+            rows = self._by_player[player]
+            if rows is None:
+                rows = self._by_player[player] = tuple(self.row(player, a) for a in range(self.rows))
+            return rows
+        raise IndexError(f"{self.verb}: no actions for player {player} (players 0..{self.players - 1})")
 
 
 class BareActions(dict):

@@ -9,6 +9,15 @@ from __future__ import annotations
 _MASK = (1 << 64) - 1
 
 
+def _mix(s: int) -> int:
+    """SplitMix64's output function of a 64-bit state. The compiled build does this in C's
+    64-bit arithmetic (types in rng.pxd), which is the same arithmetic modulo 2**64."""
+    m, a, b = _MASK, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
+    z = ((s ^ (s >> 30)) * a) & m
+    z = ((z ^ (z >> 27)) * b) & m
+    return z ^ (z >> 31)
+
+
 class Rng:
     """SplitMix64. `Rng(seed)`; `.state` is plain data (an int)."""
 
@@ -22,9 +31,7 @@ class Rng:
 
     def next64(self) -> int:
         self.state = s = (self.state + 0x9E3779B97F4A7C15) & _MASK
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return z ^ (z >> 31)
+        return _mix(s)
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n), without modulo bias."""

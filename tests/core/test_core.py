@@ -54,6 +54,21 @@ def test_rng_is_data_and_deterministic():
     assert Rng(raw_state=a.state).next64() == a.clone().next64()
 
 
+def test_rng_is_splitmix64():
+    """The published SplitMix64 sequence from state 0 (the compiled build mixes in C)."""
+    rng = Rng(raw_state=0)
+    assert [rng.next64() for _ in range(3)] == [0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F]
+
+
+@given(st.integers(0, (1 << 64) - 1))
+def test_rng_mixing_matches_big_integer_arithmetic(s):
+    from takujo.core.rng import _mix
+    m = (1 << 64) - 1
+    z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & m
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & m
+    assert _mix(s) == z ^ (z >> 31)
+
+
 def test_rng_uniformity_rough():
     rng = Rng(1)
     counts = [0] * 6
@@ -131,6 +146,16 @@ def test_action_table_refuses_arguments_outside_it():
         table.row(0, 5)
     with pytest.raises(IndexError, match="guard"):
         table.row(2, 0)
+
+
+def test_action_table_gives_all_rows_of_a_player_at_once():
+    from takujo.core import ActionTable
+    table = ActionTable("move", players=2, rows=4, cols=3)
+    rows = table.rows_of(1)
+    assert len(rows) == 4 and rows[2] is table.row(1, 2) and rows[3][1] == Action(1, "move", (3, 1))
+    assert table.rows_of(1) is rows
+    with pytest.raises(IndexError, match="move"):
+        table.rows_of(2)
 
 
 def test_unary_action_table_holds_one_argument_actions():

@@ -66,13 +66,6 @@ class IbaraGame(Game):
         return ActionTable("move", self.players, len(self.content.cards), board.GATE + 1)
 
     @cached_property
-    def move_rows(self) -> tuple[tuple[tuple[Action, ...], ...], ...]:
-        """``move_rows[p][card][square]``: every move action, taken from `move_actions` once
-        (indexing is cheaper than a call in the hottest loop)."""
-        table = self.move_actions
-        return tuple(tuple(table.row(p, c) for c in range(table.rows)) for p in range(self.players))
-
-    @cached_property
     def knight_kinds(self) -> tuple[str, ...]:
         """``knight_kinds[k]``: the kind of knight k."""
         return tuple(k.kind for k in self.content.knights)
@@ -81,13 +74,6 @@ class IbaraGame(Game):
     def sp_actions(self) -> ActionTable:
         """``sp_actions.row(p, card)[square]``: SP cards played on a square, built once."""
         return ActionTable("sp", self.players, len(self.content.cards), board.GATE + 1)
-
-    @cached_property
-    def sp_rows(self) -> tuple[tuple[tuple[Action, ...], ...], ...]:
-        """``sp_rows[p][card][square]``: `sp_actions` of the SP cards (other cards: empty)."""
-        table, cards = self.sp_actions, self.content.cards
-        return tuple(tuple(table.row(p, c) if card.sp is not None else () for c, card in enumerate(cards))
-                     for p in range(self.players))
 
     @cached_property
     def card_actions(self) -> dict[str, ActionTable]:

@@ -464,7 +464,7 @@ class IbaraState(State):
         can_leave = self.escort == p and len(self.whims[p]) >= self.whims_needed()
         seen_cards: set[int] = set()
         reach: dict[int, tuple[int, ...]] = {}
-        moves = game.move_rows[p]
+        moves = game.move_actions.rows_of(p)
         for c in hand:
             card = cards[c]
             if card.sp is not None:
@@ -511,7 +511,7 @@ class IbaraState(State):
             taken.add(self.pos[p])
         else:
             taken.add(self.event_pos)
-        row = self.game.sp_rows[p][c]
+        row = self.game.sp_actions.row(p, c)
         return [row[sq] for sq in board.NUMBERED if sq not in taken]
 
     def _apply(self, a: Action) -> None:

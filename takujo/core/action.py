@@ -21,7 +21,15 @@ class Action(NamedTuple):
     args: tuple[Arg, ...] = ()
 
     def __str__(self) -> str:
-        return " ".join([self.verb, *map(str, self.args)]) if self.args else self.verb
+        args = self.args
+        n = len(args)                  # the common shapes first: notation is logged every step
+        if n == 0:
+            return self.verb
+        if n == 1:
+            return f"{self.verb} {args[0]}"
+        if n == 2:
+            return f"{self.verb} {args[0]} {args[1]}"
+        return " ".join([self.verb, *map(str, args)])
 
     @staticmethod
     def parse(text: str, player: int) -> "Action":

@@ -119,6 +119,14 @@ def test_action_notation_round_trip():
         Action.parse("9lives 1", 0)
 
 
+@given(verb=st.sampled_from(["end", "move", "attack"]),
+       args=st.lists(st.one_of(st.integers(-5, 10_050), st.sampled_from(["castle", "up", "muso"])), max_size=5))
+def test_action_notation_is_the_verb_then_each_argument(verb, args):
+    a = Action(1, verb, tuple(args))
+    assert str(a) == " ".join([verb, *map(str, args)])
+    assert Action.parse(str(a), 1) == a
+
+
 @given(player=st.integers(0, 3), a=st.integers(0, 29), b=st.integers(0, 13))
 def test_action_table_rows_equal_freshly_built_actions(player, a, b):
     """A prebuilt action is the same value as one built on the spot, and rows are reused."""

@@ -38,6 +38,10 @@ def wrap(n: int) -> int:
     return (n - 1) % 12 + 1
 
 
+# ``RING_FROM[n]``: the twelve numbered squares in order from square wrap(n) (IBR-RANDOM-03).
+RING_FROM = tuple(tuple(wrap(n + k) for k in range(12)) for n in range(13))
+
+
 @lru_cache(maxsize=None)
 def distances(start: int) -> dict[int, int]:
     dist = {start: 0}

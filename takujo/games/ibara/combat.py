@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from ...core.action import Action
 from ...core.simultaneous import Commits
 from .content import BEATS, SHIELD
+from .phases import (ACT, COMBAT_CHOOSE, COMBAT_DECLARE, COMBAT_DROP, COMBAT_PLAY, COMBAT_RING)
 
 if TYPE_CHECKING:
     from .state import IbaraState
@@ -29,13 +30,14 @@ def groups(s: "IbaraState", play: list[int], ryan_sp: bool) -> dict[str, int] | 
     """Suit -> strength for a legal play, or None if the play breaks the patterns
     (IBR-COMBAT-MULTI-04/05, IBR-COMBAT-MIX-01, IBR-COMBAT-RYAN-01/02)."""
     every = s.content.cards
+    if len(play) == 1:                                 # one card: its suit and number
+        card = every[play[0]]
+        return None if card.sp is not None else {card.suit: card.number}
     cards = [every[c] for c in play]
     normal = [c for c in cards if c.sp is None]
     sps = [c for c in cards if c.sp is not None]
     if not normal:
         return None                                    # an SP card needs a normal card's suit
-    if len(cards) == 1:
-        return {normal[0].suit: normal[0].number}
     if any(c.suit == SHIELD for c in normal):
         return None                                    # shields fight alone [designed]
     suits = {c.suit for c in normal}
@@ -55,8 +57,11 @@ PLAYS_CACHED = 1 << 16
 
 
 def legal_plays(s: "IbaraState", p: int, size: int, defender: bool, ryan_sp: bool) -> tuple[tuple[int, ...], ...]:
-    """Every distinct legal play of `size` cards from p's hand (cached: the answer depends
-    only on the cards, so it is shared by every state of the same content)."""
+    """Every distinct legal play of `size` cards from p's hand. Plays of several cards are
+    cached: the answer depends only on the cards, so it is shared by every state of the
+    same content."""
+    if size == 1:
+        return _single_plays(s, sorted(s.hands[p]), defender)
     key = (tuple(sorted(s.hands[p])), size, defender, ryan_sp)
     cache = s.content.plays
     found = cache.get(key)
@@ -65,6 +70,23 @@ def legal_plays(s: "IbaraState", p: int, size: int, defender: bool, ryan_sp: boo
             cache.clear()
         found = cache[key] = tuple(_plays(s, key[0], size, defender, ryan_sp))
     return found
+
+
+def _single_plays(s: "IbaraState", held: list[int], defender: bool) -> tuple[tuple[int, ...], ...]:
+    """The one-card plays, as `_plays` finds them: each distinct card but SP cards (an SP
+    card needs a normal card's suit), shields for the defender only."""
+    game = s.game
+    card_sp, twins, cards = game.card_sp, game.twins, s.content.cards
+    out = []
+    seen = set()
+    for c in held:
+        if card_sp[c] is not None or twins[c] in seen:
+            continue
+        if not defender and cards[c].suit == SHIELD:
+            continue                                   # only the defender may play a shield
+        seen.add(twins[c])
+        out.append((c,))
+    return tuple(out)
 
 
 def _plays(s: "IbaraState", held: tuple[int, ...], size: int, defender: bool, ryan_sp: bool) -> list[tuple[int, ...]]:
@@ -113,7 +135,6 @@ def compare(a: tuple[str, int], d: tuple[str, int]) -> int:
 # ----- the procedure ------------------------------------------------------------------------------
 def start(s: "IbaraState", attacker: int, defender: int, came_from: int) -> None:
     """Entering another knight's square starts a combat [public]."""
-    from .state import COMBAT_DECLARE
     s.combat = {"players": [attacker, defender], "came_from": came_from, "size": [1, 1],
                 "plays": [[], []], "chosen": ["", ""], "ring": [False, False], "ring_turn": 0,
                 "declared": 0, "choosing": -1, "drops": 0}
@@ -166,7 +187,6 @@ def declare(s: "IbaraState", a: Action) -> None:
 
 
 def _open_commit(s: "IbaraState") -> None:
-    from .state import COMBAT_PLAY
     b = s.combat
     waiting = [p for i, p in enumerate(b["players"]) if b["size"][i] > 0
                and legal_plays(s, p, b["size"][i], i == DEFENDER, s.ryan_sp(p))]
@@ -182,7 +202,11 @@ def _open_commit(s: "IbaraState") -> None:
 def play_actions(s: "IbaraState", p: int) -> list[Action]:
     b = s.combat
     i = b["players"].index(p)
-    return [Action(p, "fight", combo) for combo in legal_plays(s, p, b["size"][i], i == DEFENDER, s.ryan_sp(p))]
+    plays = legal_plays(s, p, b["size"][i], i == DEFENDER, s.ryan_sp(p))
+    if b["size"][i] == 1:                              # one-card plays: actions built once
+        singles = s.game.card_actions["fight"].row(p, 0)
+        return [singles[combo[0]] for combo in plays]
+    return [Action(p, "fight", combo) for combo in plays]
 
 
 def commit(s: "IbaraState", a: Action) -> None:
@@ -218,7 +242,6 @@ def ring_holder(s: "IbaraState", p: int) -> int | None:
 
 def next_ring(s: "IbaraState") -> None:
     """IBR-COMBAT-RING-01: after the reveal, a ring holder may play again (attacker first)."""
-    from .state import COMBAT_RING
     b = s.combat
     if s.game.rules.multi_card_combat:
         while b["ring_turn"] < 2:
@@ -263,15 +286,16 @@ def use_ring(s: "IbaraState", a: Action) -> None:
 
 def _multi_suit(s: "IbaraState", i: int) -> bool:
     b = s.combat
-    p = b["players"][i]
-    g = groups(s, b["plays"][i], s.ryan_sp(p)) if b["plays"][i] else None
-    return g is not None and len(g) > 1 and not b["chosen"][i]
+    play = b["plays"][i]
+    if len(play) < 2 or b["chosen"][i]:
+        return False                                   # a single card has one suit
+    g = groups(s, play, s.ryan_sp(b["players"][i]))
+    return g is not None and len(g) > 1
 
 
 def choose_or_drop(s: "IbaraState") -> None:
     """IBR-COMBAT-MULTI-07/09/10: both same-number plays → hidden drops; else a same-number
     player picks the suit that suits the situation, attacker first."""
-    from .state import COMBAT_CHOOSE, COMBAT_DROP
     b = s.combat
     multi = [_multi_suit(s, 0), _multi_suit(s, 1)]
     if all(multi):
@@ -341,11 +365,18 @@ def value(s: "IbaraState", i: int) -> tuple[str, int] | None:
     if not b["plays"][i]:
         return None
     g = groups(s, b["plays"][i], s.ryan_sp(p))
-    suit = b["chosen"][i] or max(g, key=lambda k: (g[k], k))
+    suit = b["chosen"][i] or _strongest(g)
     strength = g[suit]
     if suit != SHIELD and s.has_ability(p, "combat") and not s.game.rules.gaiblitz_buff:
         strength += GAIBLITZ_BONUS
     return suit, strength
+
+
+def _strongest(g: dict[str, int]) -> str:
+    """The suit of the strongest group (the greater suit name on a tie)."""
+    if len(g) == 1:
+        return next(iter(g))
+    return max(g, key=lambda k: (g[k], k))
 
 
 def resolve(s: "IbaraState") -> None:
@@ -365,7 +396,6 @@ def resolve(s: "IbaraState") -> None:
 def finish(s: "IbaraState", result: int) -> None:
     """The loser is placed at random; a defeated escort loses the princess to the winner;
     on a tie the attacker goes back [designed]. Played cards are discarded."""
-    from .state import ACT
     b = s.combat
     attacker, defender = b["players"]
     for p in (attacker, defender):

@@ -34,6 +34,7 @@ class Rules:
     gaiblitz_buff: bool
     multi_card_combat: bool
     sp_cards_to_hand: bool
+    whims_needed: int         # whims held to leave by the gate
 
 
 class IbaraGame(Game):
@@ -57,7 +58,8 @@ class IbaraGame(Game):
     def rules(self) -> Rules:
         """The options read during play (options are frozen: read once)."""
         o = self.options
-        return Rules(o.gaiblitz_buff, o.multi_card_combat, o.sp_cards_to_hand)
+        whims_needed = 2 if o.mode == "short" else 3       # IBR-WIN-01, IBR-SHORT-03
+        return Rules(o.gaiblitz_buff, o.multi_card_combat, o.sp_cards_to_hand, whims_needed)
 
     @cached_property
     def move_actions(self) -> ActionTable:
@@ -80,7 +82,17 @@ class IbaraGame(Game):
         """``card_actions[verb].row(p, 0)[card]``: the actions ``verb card`` of the verbs taking
         one card, built once."""
         return {verb: ActionTable.unary(verb, self.players, len(self.content.cards))
-                for verb in ("explore", "sp", "discard")}
+                for verb in ("explore", "sp", "discard", "fight")}
+
+    @cached_property
+    def card_sp(self) -> tuple[str | None, ...]:
+        """``card_sp[c]``: the SP effect of card c, None for a numbered card (or a shield)."""
+        return tuple(card.sp for card in self.content.cards)
+
+    @cached_property
+    def card_move(self) -> tuple[int, ...]:
+        """``card_move[c]``: how far card c moves the knight."""
+        return tuple(card.move for card in self.content.cards)
 
     @cached_property
     def twins(self) -> tuple[int, ...]:

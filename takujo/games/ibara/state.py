@@ -17,6 +17,8 @@ from ...core.visibility import Vis, ZoneSpec
 from . import board, combat
 from .board import CORNERS, GATE
 from .content import ActionCard, Content, Event, Item, Whim
+from .phases import (ACT, COMBAT_CHOOSE, COMBAT_DECLARE, COMBAT_DROP, COMBAT_PLAY, COMBAT_RING,
+                     DISCARD, GABE_DISCARD, OVER, PENALTY)
 
 if TYPE_CHECKING:
     from .game import IbaraGame
@@ -28,10 +30,6 @@ EXPLORER_BONUS = 4     # [designed] ミレイユ
 MAX_ROUNDS = 40        # [designed] safeguard: the game always ends
 ITEM_WEIGHT = 0.5      # estimate(): an item chip in hand, against 3 for a whim held
 
-ACT, DISCARD, PENALTY, GABE_DISCARD = "act", "discard", "penalty", "gabe_discard"
-COMBAT_DECLARE, COMBAT_PLAY, COMBAT_RING, COMBAT_CHOOSE, COMBAT_DROP = (
-    "combat_declare", "combat_play", "combat_ring", "combat_choose", "combat_drop")
-OVER = "over"
 ABILITIES = ("combat", "movement", "exploration")
 
 
@@ -154,7 +152,7 @@ class IbaraState(State):
         return self.game.knight_kinds[self.knights[p]] == "weak" and self.escort == p
 
     def whims_needed(self) -> int:
-        return 2 if self.game.options.mode == "short" else 3   # IBR-WIN-01, IBR-SHORT-03
+        return self.game.rules.whims_needed                    # IBR-WIN-01, IBR-SHORT-03
 
     def occupied(self, ignore: int = -2) -> set[int]:
         """Squares holding a piece (knight, princess, event marker) — they block placement."""
@@ -167,11 +165,12 @@ class IbaraState(State):
 
     # ----- cards --------------------------------------------------------------------------------
     def draw(self, p: int, k: int) -> None:
+        hand = self.hands[p]
         for _ in range(k):
-            c = self._top()
+            c = self.deck.pop() if self.deck else self._top()   # _top rebuilds an empty deck
             if c is None:
                 return
-            self.hands[p].append(c)
+            hand.append(c)
             self.say("draw", [p], player=p, card=c)
         self.say("draw_count", player=p, n=k)
 
@@ -210,8 +209,7 @@ class IbaraState(State):
         """IBR-RANDOM-01..04: the flipped number, +1 while occupied, 12 wrapping to 1."""
         n = self.flip(why, taker, placement=True) or 1
         taken = self.occupied(ignore)
-        for k in range(12):
-            sq = board.wrap(n + k)
+        for sq in board.RING_FROM[n]:                     # numbers are 1..12
             if sq not in taken:
                 return sq
         return board.wrap(n)   # guarded: 12 squares and at most 6 pieces
@@ -239,7 +237,7 @@ class IbaraState(State):
 
     # ----- turn sequence ----------------------------------------------------------------------
     def _start_turn(self) -> None:
-        p = self.turn_player
+        p = self.order[self.turn_index]
         self.turn += 1
         if self.turn_index == 0:
             self.round += 1
@@ -256,7 +254,7 @@ class IbaraState(State):
         self.phase = ACT
 
     def end_turn(self) -> None:
-        p = self.turn_player
+        p = self.order[self.turn_index]
         self.ending = True
         self._irritation(p)
         if self.outcome is not None:
@@ -266,7 +264,7 @@ class IbaraState(State):
         self._after_irritation()
 
     def _after_irritation(self) -> None:
-        p = self.turn_player
+        p = self.order[self.turn_index]
         self.phase = DISCARD
         if len(self.hands[p]) <= HAND_LIMIT:
             self._next_turn()
@@ -457,24 +455,23 @@ class IbaraState(State):
         out: list[Action] = []
         game = self.game
         hand = sorted(self.hands[p])                       # a card is in one place only
-        cards, twins, at = self.content.cards, game.twins, self.pos[p]
+        card_sp, card_move, twins, at = game.card_sp, game.card_move, game.twins, self.pos[p]
         moving = not self.gabe_used                        # ゲイブリッツ's ability took the move
         bonus = 1 if self.has_ability(p, "movement") else 0
         blocked = self._blocked(p)
-        can_leave = self.escort == p and len(self.whims[p]) >= self.whims_needed()
+        can_leave = self.escort == p and len(self.whims[p]) >= game.rules.whims_needed
         seen_cards: set[int] = set()
         reach: dict[int, tuple[int, ...]] = {}
         moves = game.move_actions.rows_of(p)
         for c in hand:
-            card = cards[c]
-            if card.sp is not None:
+            if card_sp[c] is not None:
                 out.extend(self._sp_actions(p, c))
                 continue
             # Which card is spent matters: only identical cards share one set of moves.
             if not moving or twins[c] in seen_cards:
                 continue
             seen_cards.add(twins[c])
-            steps = card.move + bonus
+            steps = card_move[c] + bonus
             squares = reach.get(steps)
             if squares is None:
                 squares = reach[steps] = board.reachable(at, steps, blocked)
@@ -485,12 +482,12 @@ class IbaraState(State):
         if at in CORNERS and self.explored < (2 if self.has_ability(p, "exploration") else 1):
             explores = game.card_actions["explore"].row(p, 0)
             for c in hand:
-                if cards[c].sp is None:
+                if card_sp[c] is None:
                     out.append(explores[c])
         if self.escort == p and self.whim_up:
             wanted = self.whim(self.whim_up[0]).items
             if wanted and self._holds(p, wanted):
-                out.append(Action(p, "satisfy"))
+                out.append(game.bare_actions["satisfy"][p])
         # IBR-GABE-01 [designed use]: once per turn, in place of moving — not after a move,
         # and no move after it.
         if game.rules.gaiblitz_buff and self.has_ability(p, "combat") and not self.gabe_used \
@@ -503,7 +500,7 @@ class IbaraState(State):
         return out
 
     def _sp_actions(self, p: int, c: int) -> list[Action]:
-        sp = self.card(c).sp
+        sp = self.game.card_sp[c]
         if sp == "draw":
             return [self.game.card_actions["sp"].row(p, 0)[c]]
         taken = self.occupied(ignore=p)
@@ -570,7 +567,8 @@ class IbaraState(State):
                 self.say("escort", player=p)
             if sq == self.event_pos:
                 self.trigger_event(p)
-            self.whim_deed(p, "visit")
+            if self.escort == p:                          # only the escort satisfies whims
+                self.whim_deed(p, "visit")
         elif verb == "explore":
             c = args[0]
             self.hands[p].remove(c)

@@ -8,8 +8,12 @@ soldiers (token ids from `state.TOKEN_BASE`) are not cards: their actions are bu
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ...core.action import Action, ActionTable
+from .cards import CardDef
 from .combat import CASTLE
+from .effects import needs_choice
 
 PLAYERS = (0, 1)
 
@@ -56,3 +60,15 @@ class FixedActions:
         heads = [(c, i) for c in range(cards) for i in range(ability_slots)]
         self.ability_plain = tuple(tuple(Action(p, "ability", head) for head in heads) for p in PLAYERS)
         self.ability = ActionTable("ability", len(PLAYERS), len(heads), cards, heads)
+
+    def prebuild(self, instances: Sequence[CardDef], owners: Sequence[int]) -> None:
+        """Build now the rows that play can use: each player's attacks by its warlords, and its
+        stratagems and {メイン} abilities aimed at a unit (play then never stops to build one)."""
+        for c, (card, p) in enumerate(zip(instances, owners)):
+            if card.type == "warlord":
+                self.attack.row(p, c)
+                for i, ability, _, _ in card.main_abilities:
+                    if needs_choice(ability):
+                        self.ability.row(p, c * self.ability_slots + i)
+            elif card.type == "stratagem" and card.effect is not None and needs_choice(card.effect):
+                self.stratagem.row(p, c)

@@ -225,7 +225,7 @@ class CardDef:
     __slots__ = ("spec", "cost", "number", "type", "name", "color", "unit", "strength", "siege",
                  "keywords", "timing", "permanent", "effect", "counter", "threshold",
                  "koku_static", "static", "koku_auras", "auras", "has_condition", "cannot_attack",
-                 "main_abilities", "triggers")
+                 "main_abilities", "triggers", "main_play", "battle_stratagem")
 
     def __init__(self, spec: CardSpec, cost: Cost) -> None:
         self.spec, self.cost = spec, cost
@@ -246,7 +246,11 @@ class CardDef:
         self.auras = _auras(self.static)
         self.has_condition = any(e.do in ("win_if", "lose_if") for e in self.koku_static + self.static)
         self.cannot_attack = any(a.timing == "always" and a.do == "cannot_attack" for a in spec.abilities)
-        self.main_abilities = tuple((i, a) for i, a in enumerate(spec.abilities) if a.timing == "main")
+        # {メイン} abilities as (index, ability, exhausts the warlord, once per turn)
+        self.main_abilities = tuple((i, a, a.exhaust, a.once) for i, a in enumerate(spec.abilities)
+                                    if a.timing == "main")
+        self.main_play = _main_play(spec)
+        self.battle_stratagem = spec.type == "stratagem" and spec.timing == "battle"
         # abilities by timing, in printed order: where the triggered ones ({攻撃宣言時},
         # {戦闘確定時}, {撤退時}) are looked up
         self.triggers: dict[str, tuple[Ability, ...]] = {}
@@ -258,6 +262,16 @@ class CardDef:
 
     def __repr__(self) -> str:
         return f"CardDef({self.number} {self.name})"
+
+
+def _main_play(spec: CardSpec) -> str | None:
+    """How the card is played from hand in the main phase: "deploy" (a warlord, SGT-WARLORD-03),
+    "permanent" or "stratagem" (a メイン stratagem, SGT-STRAT-02), or None."""
+    if spec.type == "warlord":
+        return "deploy"
+    if spec.type == "stratagem" and spec.timing == "main":
+        return "permanent" if spec.permanent else "stratagem"
+    return None
 
 
 def _auras(effs: tuple[Effect, ...]) -> tuple[tuple[str | None, int], ...]:

@@ -52,24 +52,31 @@ def attack_actions(s: "SengokuState", p: int) -> list[Action]:
     """``attack u t *mode`` for each unit u that may attack now, at the castle, then at each
     exhausted enemy unit t (SGT-BASIC-08)."""
     out: list[Action] = []
-    acts, exhausted, attacks = s.acts, s.exhausted, s.attacks
+    add_attack_actions(s, p, out)
+    return out
+
+
+def add_attack_actions(s: "SengokuState", p: int, out: list[Action]) -> None:
+    """Append `attack_actions(s, p)` to `out`."""
+    acts, exhausted, attacks, placed, turn = s.acts, s.exhausted, s.attacks, s.placed, s.turn
     foes: list[int] | None = None
-    for u in s.units(p):
+    for u in s.camp[p] + s.summons[p]:
         done = attacks.get(u, 0)
         if (done == 0 and u in exhausted) or done > 1 or not _can_attack_at_all(s, u):
             continue
-        mode = _attack_mode(s, p, u, done)
+        # the common case first: a ready unit placed before this turn attacks plainly
+        mode = () if done == 0 and placed.get(u, -1) < turn else _attack_mode(s, p, u, done)
         if mode is None:
             continue
         if foes is None:
-            foes = [v for v in s.units(1 - p) if v in exhausted]
+            q = 1 - p
+            foes = [v for v in s.camp[q] + s.summons[q] if v in exhausted]
         if mode or u >= acts.cards:     # a keyword attack, or a token's: not in the tables
             out += [Action(p, "attack", (u, t, *mode)) for t in [CASTLE, *foes]]
         else:
             out.append(acts.attack_castle[p][u])
             if foes:
                 out += _unit_attacks(s, p, u, foes)
-    return out
 
 
 def _unit_attacks(s: "SengokuState", p: int, u: int, foes: list[int]) -> list[Action]:
@@ -175,20 +182,19 @@ def _castable(s: "SengokuState", q: int) -> list[Action]:
     funds = None
     for c in s.hand[q]:
         card = s.inst[c]
-        if card.type == "stratagem" and card.timing == "battle" \
-                and effects.affordable(funds := funds or effects.budget(s, q), card.cost):
+        if card.battle_stratagem and effects.affordable(funds := funds or effects.budget(s, q), card.cost):
             out.extend(stratagem_actions(s, q, c))
     return out
 
 
 def _can_cast(s: "SengokuState", q: int) -> bool:
     """Whether `_castable(s, q)` offers anything, without building the actions."""
-    if s.game.ougi_in_battle and s.ougi_actions(q):
+    if s.game.ougi_in_battle and s._ougi_usable(q) and s.ougi_actions(q):
         return True
     funds = None
     for c in s.hand[q]:
         card = s.inst[c]
-        if card.type == "stratagem" and card.timing == "battle" \
+        if card.battle_stratagem \
                 and effects.affordable(funds := funds or effects.budget(s, q), card.cost) \
                 and effects.targets(s, q, card.effect):
             return True

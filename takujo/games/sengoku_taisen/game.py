@@ -69,7 +69,9 @@ class SengokuGame(Game):
     def fixed_actions(self) -> FixedActions:
         """The game's fixed-shape actions (deploy c, koku c up, end …), built once."""
         slots = max(len(card.spec.abilities) for card in self.instances)
-        return FixedActions(len(self.instances), max(slots, 1))
+        acts = FixedActions(len(self.instances), max(slots, 1))
+        acts.prebuild(self.instances, self.owners)
+        return acts
 
     @cached_property
     def ougi_in_battle(self) -> bool:
@@ -80,6 +82,11 @@ class SengokuGame(Game):
     def has_conditions(self) -> bool:
         """Whether any card in play can carry a printed victory or defeat condition (SGT-WIN-03)."""
         return any(card.has_condition for card in self.instances)
+
+    @cached_property
+    def auras_only_add(self) -> bool:
+        """Whether no card of the game has an aura lowering 兵力 (see `SengokuState.auras`)."""
+        return all(n >= 0 for card in self.instances for _, n in card.koku_auras + card.auras)
 
     @property
     def owners(self) -> tuple[int, ...]:

@@ -6,6 +6,7 @@ Attacks are resolved in `combat.py`, effects and costs in `effects.py`.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...core.action import Action
@@ -17,6 +18,7 @@ from ...core.state import State
 from ...core.visibility import Vis, ZoneSpec
 from . import combat, effects
 from .cards import CardDef, Effect
+from .effects import affordable, budget
 from .phases import COUNTER, DISCARD, INTERCEPT, KOKU, MAIN, MULLIGAN, OVER
 
 if TYPE_CHECKING:
@@ -142,9 +144,9 @@ class SengokuState(State):
     def base_strength(self, u: int) -> int:
         return self.tokens[u]["strength"] if u in self.tokens else self.inst[u].strength
 
-    def strength(self, u: int, auras: list[tuple[str | None, int]] | None = None) -> int:
+    def strength(self, u: int, auras: Sequence[tuple[str | None, int]] | None = None) -> int:
         """Current 兵力: printed, plus auras and this turn's changes, less damage. `auras`, when
-        given, are the owner's (`auras(p)`), computed once for many units."""
+        given, are the owner's (`auras(p)`), computed once for many units; () leaves them out."""
         token = self.tokens.get(u)
         base = self.inst[u].strength if token is None else token["strength"]
         if auras is None:
@@ -161,9 +163,16 @@ class SengokuState(State):
         formations in kokuryoku (SGT-FORMATION-03, SGT-KOKU-09), permanent stratagems, {常時}
         abilities of warlords."""
         inst = self.inst
-        out = [a for c in self.koku_up[p] for a in inst[c].koku_auras]
-        out += [a for c in self.field[p] for a in inst[c].auras]
-        out += [a for c in self.camp[p] for a in inst[c].auras]
+        out: list[tuple[str | None, int]] = []
+        for c in self.koku_up[p]:
+            if bonus := inst[c].koku_auras:
+                out += bonus
+        for c in self.field[p]:
+            if bonus := inst[c].auras:
+                out += bonus
+        for c in self.camp[p]:
+            if bonus := inst[c].auras:
+                out += bonus
         return out
 
     def siege(self, u: int) -> int:
@@ -243,11 +252,14 @@ class SengokuState(State):
 
     def _defeated(self, p: int) -> list[int]:
         """p's units whose 兵力 is 0 or less."""
-        units = self.units(p)
+        units = self.camp[p] + self.summons[p]
+        if units and self.game.auras_only_add:
+            # no aura lowers 兵力: a unit above 0 without the auras is above 0 with them
+            units = [u for u in units if self.strength(u, ()) <= 0]
         if not units:
             return units
-        auras = self.auras(p)
-        return [u for u in units if self.strength(u, auras) <= 0]
+        auras, strength = self.auras(p), self.strength
+        return [u for u in units if strength(u, auras) <= 0]
 
     # ----- turn sequence ----------------------------------------------------------------------
     def _start_turn(self, p: int) -> None:
@@ -387,39 +399,51 @@ class SengokuState(State):
         return out
 
     def _main_actions(self, p: int) -> list[Action]:
-        out: list[Action] = []
-        inst, acts = self.inst, self.acts
-        names: set[str] | None = None
-        funds = effects.budget(self, p)
-        for c in self.hand[p]:
-            card = inst[c]
-            kind = card.type
-            if kind == "warlord":
-                # SGT-WARLORD-03, SGT-WARLORD-14: pay the cost; one warlord per name.
-                if names is None:
-                    names = {inst[w].name for w in self.camp[p]}
-                if card.name not in names and effects.affordable(funds, card.cost):
-                    out.append(acts.deploy[p][c])
-            elif kind == "stratagem" and card.timing == "main":
-                if effects.affordable(funds, card.cost):      # SGT-STRAT-02, SGT-STRAT-05
-                    if card.permanent:
-                        out.append(acts.card_stratagem[p][c])
-                    else:
-                        out.extend(combat.stratagem_actions(self, p, c))
+        """Playing from hand, abilities, the okugi, attacks, then ``end``."""
+        out = self._hand_actions(p)
+        inst = self.inst
         for u in self.camp[p]:
             if inst[u].main_abilities:
                 out += self._ability_actions(p, u)
-        out.extend(self.ougi_actions(p))
-        out.extend(combat.attack_actions(self, p))
-        out.append(acts.end[p])
+        if self._ougi_usable(p):
+            out += self.ougi_actions(p)
+        combat.add_attack_actions(self, p, out)
+        out.append(self.acts.end[p])
+        return out
+
+    def _hand_actions(self, p: int) -> list[Action]:
+        """Deploying warlords and playing メイン stratagems from p's hand, in hand order."""
+        out: list[Action] = []
+        inst, acts = self.inst, self.acts
+        names: set[str] | None = None
+        funds: tuple[dict[str, int], int] | None = None
+        for c in self.hand[p]:
+            card = inst[c]
+            play = card.main_play
+            if play is None:
+                continue
+            if funds is None:
+                funds = budget(self, p)
+            if not affordable(funds, card.cost):   # SGT-WARLORD-03, SGT-STRAT-02, SGT-STRAT-05
+                continue
+            if play == "deploy":
+                # SGT-WARLORD-03, SGT-WARLORD-14: pay the cost; one warlord per name.
+                if names is None:
+                    names = {inst[w].name for w in self.camp[p]}
+                if card.name not in names:
+                    out.append(acts.deploy[p][c])
+            elif play == "permanent":
+                out.append(acts.card_stratagem[p][c])
+            else:
+                out += combat.stratagem_actions(self, p, c)
         return out
 
     def _ability_actions(self, p: int, u: int) -> list[Action]:
         """The {メイン} abilities of warlord u that p may use now, with their targets."""
         out: list[Action] = []
         acts = self.acts
-        for i, ab in self.inst[u].main_abilities:
-            if (ab.exhaust and u in self.exhausted) or (ab.once and f"{u}:{i}" in self.once_used):
+        for i, ab, exhaust, once in self.inst[u].main_abilities:
+            if (exhaust and u in self.exhausted) or (once and f"{u}:{i}" in self.once_used):
                 continue
             units = effects.target_units(self, p, ab, u)
             slot = u * acts.ability_slots + i
@@ -430,13 +454,17 @@ class SengokuState(State):
                 out += [row[t] if t < cards else Action(p, "ability", (u, i, t)) for t in units]
         return out
 
-    def ougi_actions(self, p: int) -> list[Action]:
+    def _ougi_usable(self, p: int) -> bool:
         """SGT-OUGI-03/04/05: once per game, in your own turn, with enough kokuryoku."""
-        if self.ougi_used[p] or not self.ougi[p] or p != self.turn_player:
+        ougi = self.ougi[p]
+        return bool(ougi) and not self.ougi_used[p] and p == self.turn_player \
+            and self.koku_count(p) >= self.inst[ougi[0]].threshold
+
+    def ougi_actions(self, p: int) -> list[Action]:
+        """``ougi *t`` for each target choice t of p's okugi, if p may use it now."""
+        if not self._ougi_usable(p):
             return []
         og = self.inst[self.ougi[p][0]]
-        if self.koku_count(p) < og.threshold:
-            return []
         return [Action(p, "ougi", t) for t in effects.targets(self, p, og.effect)]
 
     def use_ougi(self, p: int, chosen: tuple) -> None:

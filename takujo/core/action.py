@@ -76,12 +76,7 @@ class ActionTable:
         """Every action of row `a` for `player`, indexed by its last argument."""
         if 0 <= a < self.rows and 0 <= player < self.players:
             row = self._rows[player * self.rows + a]
-            if row is not None:
-                return row
-            head = self.heads[a] if self.heads is not None else (a,)
-            row = self._rows[player * self.rows + a] = tuple(Action(player, self.verb, (*head, b))
-                                                             for b in range(self.cols))
-            return row
+            return row if row is not None else self._build_row(player, a)
         raise IndexError(f"{self.verb}: no actions for player {player} in row {a} "
                          f"(players 0..{self.players - 1}, rows 0..{self.rows - 1})")
 
@@ -90,10 +85,20 @@ class ActionTable:
         that pick from many rows, where one call per row would cost more than the lookup)."""
         if 0 <= player < self.players:
             rows = self._by_player[player]
-            if rows is None:
-                rows = self._by_player[player] = tuple(self.row(player, a) for a in range(self.rows))
-            return rows
+            return rows if rows is not None else self._build_rows_of(player)
         raise IndexError(f"{self.verb}: no actions for player {player} (players 0..{self.players - 1})")
+
+    # Building is kept out of the lookups above, which then allocate nothing once built.
+    def _build_row(self, player: int, a: int) -> tuple[Action, ...]:
+        head = self.heads[a] if self.heads is not None else (a,)
+        verb = self.verb
+        row = self._rows[player * self.rows + a] = tuple([Action(player, verb, (*head, b))
+                                                          for b in range(self.cols)])
+        return row
+
+    def _build_rows_of(self, player: int) -> tuple[tuple[Action, ...], ...]:
+        rows = self._by_player[player] = tuple([self.row(player, a) for a in range(self.rows)])
+        return rows
 
 
 class BareActions(dict):

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.action import Action
 from ...core.dice import Dice
+from .phases import BASIC_DONE, TACTIC
 
 if TYPE_CHECKING:
     from .state import DaimyoState
@@ -20,7 +21,6 @@ MAX_EXCHANGES = 10
 
 def start(s: "DaimyoState", p: int, frm: int, to: int, k: int) -> None:
     """March `k` soldiers from `frm` into `to`, held by another player or a neutral force."""
-    from .state import TACTIC
     q = s.owner[to]
     s.soldiers[frm] -= k
     s.battle = {"attacker": p, "defender": q, "from": frm, "to": to, "k": k,
@@ -193,7 +193,6 @@ def take(s: "DaimyoState") -> None:
 
 def conclude(s: "DaimyoState", attacker_won: bool) -> None:
     """DSD-TACTICS-USE-11/12: used tactics cards go to the tactics discard after the battle."""
-    from .state import BASIC_DONE
     b = s.battle
     if attacker_won:
         s.battles_won[b["attacker"]] += 1

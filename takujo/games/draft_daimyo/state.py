@@ -19,6 +19,7 @@ from ...core.visibility import Vis, ZoneSpec
 from . import battle, effects
 from .board import FACTIONS, Board
 from .cards import Card, CardSet
+from .phases import BASIC, BASIC_DONE, CARD, CHOOSE, DRAFT, ORDER, OVER, TACTIC
 
 if TYPE_CHECKING:
     from .game import DaimyoGame
@@ -28,9 +29,6 @@ START_GOLD, START_SOLDIERS = 3, 3      # [designed]
 FREE_UPKEEP = 2                        # [public] upkeep from the 3rd warlord or development
 HIRE_MAX, MARCH_MAX = 2, 2             # [designed]
 NEUTRAL, EMPTY = -1, -2
-
-ORDER, DRAFT, CHOOSE, CARD, BASIC, BASIC_DONE, TACTIC, OVER = (
-    "order", "draft", "choose", "card", "basic", "basic_done", "tactic", "over")
 
 
 class DaimyoState(State):

@@ -18,8 +18,8 @@ from ...core.state import State, copy_frame
 from ...core.visibility import Vis, ZoneSpec
 from . import battle, effects
 from .cards import Catalogue
-from .constants import (ATTACK, BATTLE, HAND, HAND_SIZE, MAIN, OVER, PARTY_MAX, PERSUADE,
-                        REASSIGN, SUPPORT)
+from .constants import (ATTACK, BATTLE, HAND, HAND_SIZE, MAIN, OVER, PARTY_MAX, PERSUADE, REASSIGN,
+                        SUPPORT)
 
 if TYPE_CHECKING:
     from .game import FuuteiGame

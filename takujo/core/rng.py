@@ -10,8 +10,9 @@ _MASK = (1 << 64) - 1
 
 
 def _mix(s: int) -> int:
-    """SplitMix64's output function of a 64-bit state. The compiled build does this in C's
-    64-bit arithmetic (types in rng.pxd), which is the same arithmetic modulo 2**64."""
+    """SplitMix64's output function of a 64-bit state. The compiled build runs this module in
+    C's 64-bit unsigned arithmetic (types in rng.pxd), the same arithmetic modulo 2**64: every
+    sum and product here is masked to 64 bits, and no intermediate value needs more."""
     m, a, b = _MASK, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
     z = ((s ^ (s >> 30)) * a) & m
     z = ((z ^ (z >> 27)) * b) & m
@@ -30,18 +31,20 @@ class Rng:
         return Rng(raw_state=self.state)
 
     def next64(self) -> int:
-        self.state = s = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        g, m = 0x9E3779B97F4A7C15, _MASK
+        self.state = s = (self.state + g) & m
         return _mix(s)
 
     def below(self, n: int) -> int:
-        """A uniform integer in [0, n), without modulo bias."""
-        if n <= 0:
-            raise ValueError("Rng.below needs n > 0")
-        limit = _MASK - (_MASK + 1) % n
+        """A uniform integer in [0, n), without modulo bias; 0 < n < 2**64."""
+        if n <= 0 or n > _MASK:
+            raise ValueError(f"Rng.below needs 0 < n < 2**64, got {n}")
+        k, m = n, _MASK
+        limit = m - (m % k + 1) % k         # below it, whole blocks of k values (2**64 % k == (m % k + 1) % k)
         while True:
             x = self.next64()
             if x <= limit:
-                return x % n
+                return x % k
 
     def die(self, sides: int = 6) -> int:
         return self.below(sides) + 1

@@ -69,6 +69,32 @@ def test_rng_mixing_matches_big_integer_arithmetic(s):
     assert _mix(s) == z ^ (z >> 31)
 
 
+@given(st.integers(-(1 << 70), 1 << 70), st.integers(1, (1 << 64) - 1))
+def test_rng_below_is_rejection_sampling_on_splitmix64(seed, n):
+    """`below` keeps the values under the last whole block of n (2**64 // n * n of them) and
+    takes the remainder; checked against big-integer arithmetic (the compiled build uses C's)."""
+    m = (1 << 64) - 1
+    state = (seed * 0x9E3779B97F4A7C15 + 1) & m
+    rng = Rng(seed)
+    for _ in range(3):
+        while True:
+            state = (state + 0x9E3779B97F4A7C15) & m
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & m
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & m
+            x = z ^ (z >> 31)
+            if x < (1 << 64) // n * n:
+                break
+        assert rng.below(n) == x % n and rng.state == state
+
+
+@pytest.mark.parametrize("n", [0, -1, 1 << 64])
+def test_rng_below_refuses_an_empty_or_too_wide_range(n):
+    rng = Rng(3)
+    with pytest.raises(ValueError, match="Rng.below"):
+        rng.below(n)
+    assert rng.state == Rng(3).state
+
+
 def test_rng_uniformity_rough():
     rng = Rng(1)
     counts = [0] * 6

@@ -10,19 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...core.action import Action, ActionTable
+from ...core.action import Action, ActionTable, BareActions
 from .cards import CardDef
 from .combat import CASTLE
 from .effects import needs_choice
 
 PLAYERS = (0, 1)
 
-PerPlayer = tuple[Action, Action]
 PerCard = tuple[tuple[Action, ...], tuple[Action, ...]]
-
-
-def _per_player(verb: str) -> PerPlayer:
-    return Action(0, verb), Action(1, verb)
 
 
 def _per_card(cards: int, verb: str, *tail: str) -> PerCard:
@@ -43,9 +38,10 @@ class FixedActions:
 
     def __init__(self, cards: int, ability_slots: int) -> None:
         self.cards = cards
-        self.keep, self.mulligan = _per_player("keep"), _per_player("mulligan")
-        self.skip, self.end = _per_player("skip"), _per_player("end")
-        self.pass_, self.nointercept = _per_player("pass"), _per_player("nointercept")
+        bare = BareActions(len(PLAYERS))
+        self.keep, self.mulligan = bare["keep"], bare["mulligan"]
+        self.skip, self.end = bare["skip"], bare["end"]
+        self.pass_, self.nointercept = bare["pass"], bare["nointercept"]
         self.koku_up = _per_card(cards, "koku", "up")
         self.koku_down = _per_card(cards, "koku", "down")
         self.deploy = _per_card(cards, "deploy")

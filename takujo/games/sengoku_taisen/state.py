@@ -31,18 +31,9 @@ KOKU_MAX = 10         # SGT-KOKU-05
 TOKEN_BASE = 10_000   # summoned soldiers are tokens with ids from here (SGT-SUMMON-01)
 
 
-def _decisions(kind: DecisionKind, prompt: str) -> tuple[Decision, Decision]:
-    """The decision for player 0 and for player 1."""
-    return Decision(kind, (0,), prompt), Decision(kind, (1,), prompt)
-
-
-# What `pending` returns, by phase (or an open battle window), then by player: built once.
-_DECISIONS: dict[str, tuple[Decision, Decision]] = {
-    "window": _decisions(DecisionKind.RESPONSE, "battle stratagem?"),
-    INTERCEPT: _decisions(DecisionKind.TURN, "intercept?"),
-    COUNTER: _decisions(DecisionKind.TURN, "counter-stratagem target"),
-    **{phase: _decisions(DecisionKind.TURN, phase) for phase in (MULLIGAN, KOKU, MAIN, DISCARD, OVER)},
-}
+# What `pending` returns in a battle window, by player (TURN decisions: `game.turn_decisions`).
+_WINDOW = (Decision(DecisionKind.RESPONSE, (0,), "battle stratagem?"),
+           Decision(DecisionKind.RESPONSE, (1,), "battle stratagem?"))
 
 
 class SengokuState(State):
@@ -323,13 +314,13 @@ class SengokuState(State):
             return None
         if self.windows:
             w = self.windows[-1]
-            return _DECISIONS["window"][w.order[w.pos]]
-        phase = self.phase
+            return _WINDOW[w.order[w.pos]]
+        phase, turns = self.phase, self.game.turn_decisions
         if phase == INTERCEPT:
-            return _DECISIONS[INTERCEPT][1 - self.turn_player]
+            return turns["intercept?"][1 - self.turn_player]
         if phase == COUNTER:
-            return _DECISIONS[COUNTER][self.counters[0][0]]
-        return _DECISIONS[phase][self.turn_player]
+            return turns["counter-stratagem target"][self.counters[0][0]]
+        return turns[phase][self.turn_player]
 
     def _legal(self, player: int) -> list[Action]:
         if self.windows:

@@ -222,13 +222,14 @@ class CardDef:
     """A card of the pool (one card number), with its parsed cost and the facts the rules
     look up on every step precomputed (plain attributes, not model lookups)."""
 
-    __slots__ = ("spec", "cost", "number", "type", "name", "color", "unit", "strength", "siege",
-                 "keywords", "timing", "permanent", "effect", "counter", "threshold",
+    __slots__ = ("spec", "cost", "cost_total", "number", "type", "name", "color", "unit", "strength",
+                 "siege", "keywords", "timing", "permanent", "effect", "counter", "threshold",
                  "koku_static", "static", "koku_auras", "auras", "has_condition", "cannot_attack",
                  "main_abilities", "triggers", "main_play", "battle_stratagem")
 
     def __init__(self, spec: CardSpec, cost: Cost) -> None:
         self.spec, self.cost = spec, cost
+        self.cost_total = cost.total       # colours and generic: more than this is never paid
         self.number, self.type, self.name = spec.number, spec.type, spec.name_ja
         self.color, self.unit = spec.color, spec.unit
         self.strength, self.siege = spec.strength or 0, spec.siege

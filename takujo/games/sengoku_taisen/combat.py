@@ -27,10 +27,6 @@ def _same_number_card(s: "SengokuState", p: int, u: int) -> int | None:
     return min(same) if same else None
 
 
-def _can_attack_at_all(s: "SengokuState", u: int) -> bool:
-    return u in s.tokens or not s.inst[u].cannot_attack
-
-
 def _attack_mode(s: "SengokuState", p: int, u: int, done: int) -> tuple | None:
     """How unit u may attack now, having attacked `done` times this turn: () plainly, a
     keyword mode with the card it discards, or None if it may not."""
@@ -59,10 +55,13 @@ def attack_actions(s: "SengokuState", p: int) -> list[Action]:
 def add_attack_actions(s: "SengokuState", p: int, out: list[Action]) -> None:
     """Append `attack_actions(s, p)` to `out`."""
     acts, exhausted, attacks, placed, turn = s.acts, s.exhausted, s.attacks, s.placed, s.turn
+    inst, tokens = s.inst, s.tokens
     foes: list[int] | None = None
     for u in s.camp[p] + s.summons[p]:
         done = attacks.get(u, 0)
-        if (done == 0 and u in exhausted) or done > 1 or not _can_attack_at_all(s, u):
+        if (done == 0 and u in exhausted) or done > 1:
+            continue
+        if u not in tokens and inst[u].cannot_attack:      # a {常時} ability forbids it
             continue
         # the common case first: a ready unit placed before this turn attacks plainly
         mode = () if done == 0 and placed.get(u, -1) < turn else _attack_mode(s, p, u, done)
@@ -156,11 +155,12 @@ def confirm(s: "SengokuState") -> None:
     for u in (s.battle["attacker"], d):
         if u is not None:
             _trigger(s, u, "battle_confirmed")
+    if not (_can_cast(s, s.turn_player) or _can_cast(s, 1 - s.turn_player)):
+        resolve(s)                                     # the common case: no window to open
+        return
     w = Window("battle", polling_order(s.turn_player, 2), cycle=True)
-    if w.advance(lambda q: _can_cast(s, q)) is None:
-        resolve(s)
-    else:
-        s.windows.append(w)
+    w.advance(lambda q: _can_cast(s, q))
+    s.windows.append(w)
 
 
 def stratagem_actions(s: "SengokuState", p: int, c: int) -> list[Action]:
@@ -179,9 +179,9 @@ def _castable(s: "SengokuState", q: int) -> list[Action]:
     """What q may play in the battle window: 戦闘 stratagems, and in q's own turn the okugi
     (SGT-OUGI-03: main or battle, as recommended; option `ougi_timing=main` forbids it)."""
     out = s.ougi_actions(q) if s.game.ougi_in_battle else []
-    funds = None
+    inst, funds = s.inst, None
     for c in s.hand[q]:
-        card = s.inst[c]
+        card = inst[c]
         if card.battle_stratagem and effects.affordable(funds := funds or effects.budget(s, q), card.cost):
             out.extend(stratagem_actions(s, q, c))
     return out
@@ -191,9 +191,9 @@ def _can_cast(s: "SengokuState", q: int) -> bool:
     """Whether `_castable(s, q)` offers anything, without building the actions."""
     if s.game.ougi_in_battle and s._ougi_usable(q) and s.ougi_actions(q):
         return True
-    funds = None
+    inst, funds = s.inst, None
     for c in s.hand[q]:
-        card = s.inst[c]
+        card = inst[c]
         if card.battle_stratagem \
                 and effects.affordable(funds := funds or effects.budget(s, q), card.cost) \
                 and effects.targets(s, q, card.effect):

@@ -56,8 +56,8 @@ class SengokuState(State):
 
     # Instance attributes as slots: they are read on every step, and a slot is read faster
     # than an entry of the instance dict.
-    __slots__ = ("inst", "owner", "acts", *_PER_PLAYER, "down_exhausted", "exhausted", "tokens",
-                 "next_token", "damage", "buff", "siege_buff", "placed", "attacks", "extra_used",
+    __slots__ = ("inst", "owner", "acts", "turns", *_PER_PLAYER, "down_exhausted", "exhausted",
+                 "tokens", "next_token", "damage", "buff", "siege_buff", "placed", "attacks", "extra_used",
                  "once_used", "ougi_used", "turn", "turn_player", "phase", "first", "battle",
                  "windows", "counters")
 
@@ -89,6 +89,7 @@ class SengokuState(State):
         self.inst = game.instances
         self.owner = game.owners
         self.acts = game.fixed_actions
+        self.turns = game.turn_decisions
 
     def _setup(self) -> None:
         g = self.game
@@ -315,7 +316,7 @@ class SengokuState(State):
         if self.windows:
             w = self.windows[-1]
             return _WINDOW[w.order[w.pos]]
-        phase, turns = self.phase, self.game.turn_decisions
+        phase, turns = self.phase, self.turns
         if phase == INTERCEPT:
             return turns["intercept?"][1 - self.turn_player]
         if phase == COUNTER:
@@ -415,7 +416,8 @@ class SengokuState(State):
                 continue
             if funds is None:
                 funds = budget(self, p)
-            if not affordable(funds, card.cost):   # SGT-WARLORD-03, SGT-STRAT-02, SGT-STRAT-05
+            # SGT-WARLORD-03, SGT-STRAT-02, SGT-STRAT-05 (more than all ready kokuryoku: never)
+            if card.cost_total > funds[1] or not affordable(funds, card.cost):
                 continue
             if play == "deploy":
                 # SGT-WARLORD-03, SGT-WARLORD-14: pay the cost; one warlord per name.
@@ -589,7 +591,7 @@ class SengokuState(State):
     def clone(self) -> "SengokuState":
         s = SengokuState.__new__(SengokuState)
         self._clone_base(s)
-        s.inst, s.owner, s.acts = self.inst, self.owner, self.acts
+        s.inst, s.owner, s.acts, s.turns = self.inst, self.owner, self.acts, self.turns
         for name in self._PER_PLAYER:
             a, b = getattr(self, name)
             setattr(s, name, [a[:], b[:]])

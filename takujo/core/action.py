@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import NamedTuple, Sequence
 
 from .errors import NotationError
+from .rows import PlayerRows
 
 Arg = int | str
 
@@ -101,16 +102,13 @@ class ActionTable:
         return rows
 
 
-class BareActions(dict):
+class BareActions(PlayerRows):
     """Actions without arguments, built once per game: ``bare["end"][p]`` is
-    ``Action(p, "end")`` (each verb's row is built on first use)."""
+    ``Action(p, "end")``."""
 
-    def __init__(self, players: int) -> None:
-        super().__init__()
-        self.players = players
-
-    def __missing__(self, verb: str) -> tuple[Action, ...]:
+    def check(self, verb: str) -> None:
         if not isinstance(verb, str) or not verb.isidentifier():
             raise KeyError(f"bad action verb {verb!r}")
-        row = self[verb] = tuple(Action(p, verb) for p in range(self.players))
-        return row
+
+    def build(self, player: int, verb: str) -> Action:
+        return Action(player, verb)

@@ -5,6 +5,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
 
+from .rows import PlayerRows
+
 
 class DecisionKind(str, Enum):
     TURN = "turn"                  # one player chooses
@@ -23,19 +25,16 @@ class Decision(NamedTuple):
         return {"kind": self.kind.value, "players": list(self.players), "prompt": self.prompt}
 
 
-class TurnDecisions(dict):
+class TurnDecisions(PlayerRows):
     """One player's TURN decisions, built once per game: ``turns[prompt][p]`` is
     ``Decision(DecisionKind.TURN, (p,), prompt)`` (``pending`` is asked before every step)."""
 
-    def __init__(self, players: int) -> None:
-        super().__init__()
-        self.players = players
-
-    def __missing__(self, prompt: str) -> tuple[Decision, ...]:
+    def check(self, prompt: str) -> None:
         if not isinstance(prompt, str):
             raise KeyError(f"a decision prompt is a string, not {prompt!r}")
-        row = self[prompt] = tuple(Decision(DecisionKind.TURN, (p,), prompt) for p in range(self.players))
-        return row
+
+    def build(self, player: int, prompt: str) -> Decision:
+        return Decision(DecisionKind.TURN, (player,), prompt)
 
 
 @dataclass(frozen=True, slots=True)

@@ -403,7 +403,7 @@ class DaimyoState(State):
             for b in self.board.adjacent[a]:
                 if active[b]:                              # [public] 3 players: 駿河・遠江・伊豆 closed
                     out.extend(marches.row(p, a * n + b)[1:most])
-        out.append(Action(p, "rest"))
+        out.append(self.game.bare_actions["rest"][p])
         return out
 
     def hire_square(self, p: int) -> int | None:

@@ -60,8 +60,8 @@ def legal_plays(s: "IbaraState", p: int, size: int, defender: bool, ryan_sp: boo
     """Every distinct legal play of `size` cards from p's hand. Plays of several cards are
     cached: the answer depends only on the cards, so it is shared by every state of the
     same content."""
-    if size == 1:
-        return _single_plays(s, sorted(s.hands[p]), defender)
+    if size == 1:                                      # hands rarely repeat: not cached
+        return tuple(_plays(s, tuple(sorted(s.hands[p])), 1, defender, ryan_sp))
     key = (tuple(sorted(s.hands[p])), size, defender, ryan_sp)
     cache = s.content.plays
     found = cache.get(key)
@@ -70,23 +70,6 @@ def legal_plays(s: "IbaraState", p: int, size: int, defender: bool, ryan_sp: boo
             cache.clear()
         found = cache[key] = tuple(_plays(s, key[0], size, defender, ryan_sp))
     return found
-
-
-def _single_plays(s: "IbaraState", held: list[int], defender: bool) -> tuple[tuple[int, ...], ...]:
-    """The one-card plays, as `_plays` finds them: each distinct card but SP cards (an SP
-    card needs a normal card's suit), shields for the defender only."""
-    game = s.game
-    card_sp, twins, cards = game.card_sp, game.twins, s.content.cards
-    out = []
-    seen = set()
-    for c in held:
-        if card_sp[c] is not None or twins[c] in seen:
-            continue
-        if not defender and cards[c].suit == SHIELD:
-            continue                                   # only the defender may play a shield
-        seen.add(twins[c])
-        out.append((c,))
-    return tuple(out)
 
 
 def _plays(s: "IbaraState", held: tuple[int, ...], size: int, defender: bool, ryan_sp: bool) -> list[tuple[int, ...]]:

@@ -567,8 +567,7 @@ class IbaraState(State):
                 self.say("escort", player=p)
             if sq == self.event_pos:
                 self.trigger_event(p)
-            if self.escort == p:                          # only the escort satisfies whims
-                self.whim_deed(p, "visit")
+            self.whim_deed(p, "visit")
         elif verb == "explore":
             c = args[0]
             self.hands[p].remove(c)

@@ -102,7 +102,7 @@ def declare(s: "SengokuState", a: Action) -> None:
     _trigger(s, u, "attack_declared")
     if not s.in_play(u):
         return _finish(s)
-    if _can_intercept(s, 1 - p):
+    if _interceptors(s, 1 - p):
         s.phase = INTERCEPT                                # SGT-BASIC-09: the defender chooses
     else:
         confirm(s)
@@ -112,15 +112,6 @@ def _interceptors(s: "SengokuState", q: int) -> list[int]:
     """SGT-BASIC-09: the ready units of the defender, other than the attacked one."""
     target, exhausted = s.battle["target"], s.exhausted
     return [u for u in s.units(q) if u not in exhausted and u != target]
-
-
-def _can_intercept(s: "SengokuState", q: int) -> bool:
-    """Whether the defender q has a unit to intercept with (see `_interceptors`)."""
-    target, exhausted = s.battle["target"], s.exhausted
-    for u in s.units(q):
-        if u not in exhausted and u != target:
-            return True
-    return False
 
 
 def intercept_actions(s: "SengokuState", q: int) -> list[Action]:
@@ -155,12 +146,11 @@ def confirm(s: "SengokuState") -> None:
     for u in (s.battle["attacker"], d):
         if u is not None:
             _trigger(s, u, "battle_confirmed")
-    if not (_can_cast(s, s.turn_player) or _can_cast(s, 1 - s.turn_player)):
-        resolve(s)                                     # the common case: no window to open
-        return
     w = Window("battle", polling_order(s.turn_player, 2), cycle=True)
-    w.advance(lambda q: _can_cast(s, q))
-    s.windows.append(w)
+    if w.advance(lambda q: _can_cast(s, q)) is None:
+        resolve(s)
+    else:
+        s.windows.append(w)
 
 
 def stratagem_actions(s: "SengokuState", p: int, c: int) -> list[Action]:
@@ -188,17 +178,8 @@ def _castable(s: "SengokuState", q: int) -> list[Action]:
 
 
 def _can_cast(s: "SengokuState", q: int) -> bool:
-    """Whether `_castable(s, q)` offers anything, without building the actions."""
-    if s.game.ougi_in_battle and s._ougi_usable(q) and s.ougi_actions(q):
-        return True
-    inst, funds = s.inst, None
-    for c in s.hand[q]:
-        card = inst[c]
-        if card.battle_stratagem \
-                and effects.affordable(funds := funds or effects.budget(s, q), card.cost) \
-                and effects.targets(s, q, card.effect):
-            return True
-    return False
+    """Whether q has anything to play in the battle window."""
+    return bool(_castable(s, q))
 
 
 def window_actions(s: "SengokuState", q: int) -> list[Action]:

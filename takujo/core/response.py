@@ -1,15 +1,21 @@
 """Response windows: a stack of decision frames offered to eligible players in order.
 
 A game pushes a `Window` when something can be answered (a counter card, a battle
-stratagem). Players are polled in `order`; `advance` skips those with nothing legal, so a
-window with no eligible player closes at once. A single-round window (``cycle=False``) asks
-each player once; a cycling window (``cycle=True``) goes round and round, as players take
-turns to respond, until every player has passed in succession. Frames are plain data.
+stratagem). **Who is polled is fixed when the window opens, from facts every player sees**
+(e.g. "every other player with a card in hand"), never from the cards they hold: a window
+that opened only when someone held a response would tell everyone that someone does
+(DESIGN contract 8). A polled player with nothing to play is still asked, and may only pass.
+
+A single-round window (``cycle=False``) asks each player of `order` once; a cycling window
+(``cycle=True``) goes round and round, as players take turns to respond, until every player
+has passed in succession. Frames are plain data.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
+
+from .plain import copy_plain
 
 
 @dataclass(slots=True)
@@ -23,16 +29,12 @@ class Window:
 
     @property
     def responder(self) -> int | None:
+        """The player being asked now, or None once the window is closed."""
+        if not self.order:
+            return None
         if self.cycle:
             return self.order[self.pos] if self.passes < len(self.order) else None
         return self.order[self.pos] if self.pos < len(self.order) else None
-
-    def advance(self, can_respond: Callable[[int], bool]) -> int | None:
-        """Move to the next player who can respond (staying on the current one if it can);
-        players who cannot respond pass."""
-        while self.responder is not None and not can_respond(self.order[self.pos]):
-            self.passed()
-        return self.responder
 
     def passed(self) -> None:
         if self.cycle:
@@ -50,15 +52,15 @@ class Window:
             self.pos += 1
 
     def clone(self) -> "Window":
-        return Window(self.kind, list(self.order), self.pos, dict(self.data), self.cycle, self.passes)
+        return Window(self.kind, list(self.order), self.pos, copy_plain(self.data), self.cycle, self.passes)
 
     def to_json(self) -> dict:
         return {"kind": self.kind, "order": list(self.order), "pos": self.pos,
-                "data": dict(self.data), "cycle": self.cycle, "passes": self.passes}
+                "data": copy_plain(self.data), "cycle": self.cycle, "passes": self.passes}
 
     @staticmethod
     def from_json(data: dict) -> "Window":
-        return Window(data["kind"], list(data["order"]), data["pos"], dict(data["data"]),
+        return Window(data["kind"], list(data["order"]), data["pos"], copy_plain(data["data"]),
                       data.get("cycle", False), data.get("passes", 0))
 
 

@@ -19,6 +19,7 @@ from .action import Action
 from .decision import Decision, DecisionKind, Outcome
 from .dice import Dice
 from .errors import IllegalActionError
+from .plain import copy_plain
 from .rng import Rng
 from .visibility import ZoneSpec, derive_view
 
@@ -27,12 +28,8 @@ if TYPE_CHECKING:
 
 
 def copy_frame(frame: dict[str, Any] | None) -> dict[str, Any] | None:
-    """An independent copy of a plain-data frame (a battle, a combat): ints, strings and
-    lists of those, one level of nested lists."""
-    if frame is None:
-        return None
-    return {k: ([list(x) if isinstance(x, list) else x for x in v] if isinstance(v, list) else v)
-            for k, v in frame.items()}
+    """An independent deep copy of a plain-data frame (a battle, a combat), or None."""
+    return None if frame is None else copy_plain(frame)
 
 
 class State(ABC):

@@ -221,15 +221,36 @@ def test_turn_decisions_are_built_once_per_prompt_and_player():
 
 
 # ----- response windows and commits --------------------------------------------------------
-def test_window_skips_players_without_a_response():
-    w = Window("counter", [1, 2, 3, 0])
-    can = {1: False, 2: True, 3: False, 0: True}
-    assert w.advance(can.__getitem__) == 2
-    w.passed()
-    assert w.advance(can.__getitem__) == 0
-    w.passed()
-    assert w.advance(can.__getitem__) is None
+def test_window_asks_every_player_of_its_order_whatever_they_hold():
+    """DESIGN contract 8: a window's polling order is fixed when it opens; nobody is skipped
+    for what they hold (that would tell the others), so each one is asked in turn."""
+    w = Window("counter", [1, 2, 3])
+    asked = []
+    while w.responder is not None:
+        asked.append(w.responder)
+        w.passed()
+    assert asked == [1, 2, 3]
+    assert Window("counter", []).responder is None
+
+
+def test_cycling_window_closes_after_everyone_passes_in_succession():
+    w = Window("battle", [0, 1], cycle=True)
+    seen = []
+    for answer in ("act", "pass", "act", "pass", "pass"):
+        seen.append(w.responder)
+        w.acted() if answer == "act" else w.passed()
+    assert seen == [0, 1, 0, 1, 0] and w.responder is None
     assert Window.from_json(json.loads(json.dumps(w.to_json()))) == w
+
+
+def test_window_copies_share_no_nested_data():
+    w = Window("counter", [1], data={"gains": [[0, [5]]]})
+    twin = w.clone()
+    twin.data["gains"][0][1].append(6)
+    assert w.data == {"gains": [[0, [5]]]}
+    dumped = w.to_json()
+    dumped["data"]["gains"].clear()
+    assert w.data["gains"] == [[0, [5]]]
 
 
 def test_commits_reveal_together():
@@ -240,6 +261,19 @@ def test_commits_reveal_together():
     assert c.complete
     assert [str(a) for a in c.reveal()] == ["nosupport", "support 5"]
     assert Commits.from_json(json.loads(json.dumps(c.to_json()))) == c
+
+
+def test_ordered_commits_ask_one_player_after_another():
+    """Fuutei's battle support (FTR-COMBAT-04/05): the invader commits, then the defender."""
+    c = Commits([2, 0], ordered=True)
+    assert c.waiting() == (2,)
+    c.commit(Action(2, "nosupport"))
+    assert c.waiting() == (0,) and not c.complete
+    c.commit(Action(0, "support", (5,)))
+    assert c.complete and c.waiting() == ()
+    assert [str(a) for a in c.reveal()] == ["nosupport", "support 5"]
+    back = Commits.from_json(json.loads(json.dumps(c.to_json())))
+    assert back == c and back.ordered
 
 
 # ----- records ------------------------------------------------------------------------------------

@@ -81,11 +81,13 @@ def has_tawake(s: "FuuteiState", q: int) -> bool:
 
 def open_window(s: "FuuteiState", data: dict[str, Any]) -> bool:
     """FTR-TAWAKE-01: every player may answer (polled in turn order from the turn player; the
-    card's own user is not asked). Returns False when nobody can, so the card just resolves."""
-    order = [q for q in polling_order(s.turn_player, s.n) if q != data["user"]]
-    w = Window("tawake", order, 0, data)
-    if w.advance(lambda q: has_tawake(s, q)) is None:
+    card's own user is not asked). Everyone with a card in hand is asked, whether or not they
+    hold たわけ！ (hand sizes are public; hand contents are not). Returns False when nobody
+    holds a card at all, so the card just resolves."""
+    order = [q for q in polling_order(s.turn_player, s.n) if q != data["user"] and s.hands[q]]
+    if not order:
         return False
+    w = Window("tawake", order, 0, data)
     s.windows.append(w)
     return True
 
@@ -108,7 +110,7 @@ def respond(s: "FuuteiState", a: Action) -> None:
         finish_card(s, data, negated=True)
     else:
         w.passed()
-        if w.advance(lambda q: has_tawake(s, q)) is not None:
+        if w.responder is not None:
             return
         s.windows.pop()
         finish_card(s, data, negated=False)

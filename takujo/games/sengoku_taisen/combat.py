@@ -146,11 +146,9 @@ def confirm(s: "SengokuState") -> None:
     for u in (s.battle["attacker"], d):
         if u is not None:
             _trigger(s, u, "battle_confirmed")
-    w = Window("battle", polling_order(s.turn_player, 2), cycle=True)
-    if w.advance(lambda q: _can_cast(s, q)) is None:
-        resolve(s)
-    else:
-        s.windows.append(w)
+    # Both players are polled whatever they hold: a window that opened only when someone
+    # could cast would tell the other player so (DESIGN contract 8).
+    s.windows.append(Window("battle", polling_order(s.turn_player, 2), cycle=True))
 
 
 def stratagem_actions(s: "SengokuState", p: int, c: int) -> list[Action]:
@@ -206,7 +204,7 @@ def respond(s: "SengokuState", a: Action) -> None:
         w.acted()
     if s.outcome is not None:
         return
-    if w.advance(lambda q: _can_cast(s, q)) is None:
+    if w.responder is None:
         s.windows.pop()
         resolve(s)
 

@@ -204,11 +204,11 @@ def play(
     def show_log() -> dict[str, Any]:
         nonlocal shown
         view = state.view(seat)
-        for event in view["log"][shown:]:
+        for event in state.events_for(seat, shown):
             line = g.describe_event(event, view)
             if line is not None:
                 _print_markup(console, "  " + line)
-        shown = len(view["log"])
+        shown = view["cursor"]
         return view
 
     def show_choices(view: dict[str, Any], legal: list) -> None:

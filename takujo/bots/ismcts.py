@@ -45,9 +45,9 @@ class CycleGuard:
     def taken_here(self, view: dict[str, Any]) -> set[Action]:
         """The (mutable) set of actions already taken from this view's information state."""
         me = view["player"]
-        if len(view["log"]) < self.log_len.get(me, 0):
+        if view["cursor"] < self.log_len.get(me, 0):
             self.taken[me] = {}                    # the log shrank: a new game
-        self.log_len[me] = len(view["log"])
+        self.log_len[me] = view["cursor"]
         key = hash(repr([view["zones"], view["public"], view["pending"], view["legal"]]))
         return self.taken.setdefault(me, {}).setdefault(key, set())
 

@@ -55,12 +55,41 @@ class CardText(BaseModel):
         return " ".join(v.split())
 
 
-def read_toml(path: Path) -> dict:
+#: Data files larger than this are refused unread (the built-in ones are under 100 kB).
+MAX_DATA_BYTES = 4 * 1024 * 1024
+
+
+def read_data_text(path: Path | str, what: str = "data file") -> str:
+    """The text of a UTF-8 data file, or `CardDataError` naming the file and the problem
+    (missing, a folder, unreadable, too large, not UTF-8). Never quotes the file's contents,
+    so a path to a file that is not data (``/etc/passwd``) reveals nothing of it."""
+    path = Path(path)
     try:
+        if path.is_dir():
+            raise CardDataError(f"{path}: is a folder, not a {what}")
         with open(path, "rb") as fh:
-            return tomllib.load(fh)
+            raw = fh.read(MAX_DATA_BYTES + 1)
     except FileNotFoundError:
         raise CardDataError(f"{path}: file not found") from None
+    except PermissionError:
+        raise CardDataError(f"{path}: permission denied") from None
+    except OSError as exc:
+        raise CardDataError(f"{path}: cannot be read ({exc.strerror or type(exc).__name__})") from None
+    if len(raw) > MAX_DATA_BYTES:
+        raise CardDataError(f"{path}: larger than {MAX_DATA_BYTES // (1024 * 1024)} MB; not a {what}")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[:exc.start].count(b"\n") + 1
+        raise CardDataError(f"{path}: not UTF-8 text (byte {exc.start + 1}, line {line}); "
+                            f"a {what} is UTF-8") from None
+
+
+def read_toml(path: Path) -> dict:
+    """A TOML data file as a dict; every problem is a `CardDataError` naming the file."""
+    text = read_data_text(path, "TOML data file")
+    try:
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise CardDataError(f"{path}: not valid TOML: {exc}") from None
 

@@ -197,6 +197,20 @@ class Game(ABC):
         fields = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("e", "to", "chance"))
         return f"{event['e']}: {fields}"
 
+    def card_info(self, query: str) -> list[str]:
+        """The full text (rich markup allowed) of every card whose id or name (Japanese or
+        English) contains `query`, case-insensitively; [] when none does. For the terminal's
+        ``? NAME``."""
+        if (mod := self._presenter()) is not None and hasattr(mod, "card_info"):
+            return list(mod.card_info(self, query))
+        return []
+
+    def silent_events(self) -> frozenset[str]:
+        """Event kinds the game's presenter leaves out of the log on purpose (e.g. a shuffle
+        nobody can see); every other kind it logs must render as a sentence."""
+        mod = self._presenter()
+        return frozenset(getattr(mod, "SILENT_EVENTS", ())) if mod is not None else frozenset()
+
     # ----- decks (games with deck construction override these) ---------------------------
 
 

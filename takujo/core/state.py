@@ -21,7 +21,7 @@ from .dice import Dice
 from .errors import IllegalActionError
 from .plain import copy_plain
 from .rng import Rng
-from .visibility import ZoneSpec, derive_view
+from .visibility import ZoneSpec, derive_view, events_between
 
 if TYPE_CHECKING:
     from .game import Game
@@ -189,8 +189,17 @@ class State(ABC):
         """Facts everyone sees that are not card zones (phase, scores, battle, …)."""
 
     def view(self, player: int | None) -> dict[str, Any]:
-        """What `player` (None: a spectator) may know. Bots and clients get only this."""
+        """What `player` (None: a spectator) may know. Bots and clients get only this.
+        Its ``log`` holds the latest events the player may see; ``cursor`` is where the log
+        stands, for `events_for`."""
         return derive_view(self, player)
+
+    def events_for(self, player: int | None, since: int = 0) -> list[dict[str, Any]]:
+        """Copies of every event from sequence number `since` on that `player` (None: a
+        spectator) may see, each with its ``seq``. ``view(p)["cursor"]`` is the next one."""
+        if type(since) is not int or since < 0:
+            raise ValueError(f"since must be a sequence number (an int >= 0), not {since!r}")
+        return events_between(self.log, player, since, len(self.log))
 
     # ----- copying and serialising ----------------------------------------------------
     @abstractmethod
@@ -215,7 +224,7 @@ class State(ABC):
         data["_base"] = {
             "game": str(self.game),
             "rng": self.rng.state,
-            "log": self.log,
+            "log": [copy_plain(e) for e in self.log],
             "outcome": self.outcome.to_json() if self.outcome else None,
             "steps": self.steps,
         }
@@ -233,7 +242,7 @@ class State(ABC):
             raise ValueError(f"state belongs to {base['game']}, not {game}")
         state = cls.__new__(cls)
         state._init_base(game, Rng(raw_state=base["rng"]))
-        state.log = [dict(e) for e in base["log"]]
+        state.log = [copy_plain(e) for e in base["log"]]
         state.outcome = Outcome.from_json(base["outcome"]) if base["outcome"] else None
         state.steps = base["steps"]
         state._from_json(data)

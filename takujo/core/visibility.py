@@ -2,8 +2,12 @@
 
 A game's `State` lists its zones as `ZoneSpec`s and returns their contents from `zone(name)`.
 `derive_view` turns a state into what one player (or a spectator, `None`) may know: visible
-zones as lists of card ids, hidden ones as a bare count; the event log filtered by audience;
-the pending decision without revealing who is being asked to respond.
+zones as lists of card ids, hidden ones as a bare count; the most recent events that player
+may see, with the log's cursor (`events_for` gives the rest); the pending decision. Who is
+asked in a response window is shown openly: windows poll an order fixed from public facts
+(`core.response`), so naming the responder reveals nothing.
+
+Everything a view holds is a fresh copy: a client that edits its view cannot change the game.
 """
 from __future__ import annotations
 
@@ -11,7 +15,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
-from .decision import DecisionKind
+from .plain import copy_plain
 from .rng import Rng
 
 if TYPE_CHECKING:
@@ -57,22 +61,40 @@ def derive_view(state: "State", player: int | None) -> dict[str, Any]:
     pending = state.pending
     pending_view = None
     if pending is not None:
-        players = list(pending.players)
-        if pending.kind is DecisionKind.RESPONSE:
-            # Who is being polled would reveal who holds a response card: show only "you".
-            players = [player] if player in players else []
-        pending_view = {"kind": pending.kind.value, "players": players, "prompt": pending.prompt}
+        pending_view = {"kind": pending.kind.value, "players": list(pending.players), "prompt": pending.prompt}
     acting = pending is not None and player is not None and player in pending.players
+    cursor = len(state.log)
     return {
         "game": str(state.game),
         "player": player,
+        "version": state.steps,
         "zones": zones,
-        "public": state.public_info(),
+        "public": copy_plain(state.public_info()),
         "pending": pending_view,
         "legal": [str(a) for a in state.legal_actions(player)] if acting else [],
-        "log": [e for e in state.log if e["to"] is None or (player is not None and player in e["to"])],
+        "log": events_between(state.log, player, max(0, cursor - RECENT_EVENTS), cursor),
+        "cursor": cursor,
         "outcome": state.outcome.to_json() if state.outcome else None,
     }
+
+
+#: How many of the latest log entries a view looks through for the viewer's recent events
+#: (a view's cost must not grow with the game's length; `State.events_for` gives the rest).
+RECENT_EVENTS = 48
+
+
+def events_between(log: list[dict[str, Any]], player: int | None, start: int, stop: int) -> list[dict[str, Any]]:
+    """Copies of the events of ``log[start:stop]`` that `player` may see, each with its
+    sequence number ``seq`` (its index in the log)."""
+    out = []
+    for seq in range(start, stop):
+        e = log[seq]
+        to = e["to"]
+        if to is None or (player is not None and player in to):
+            event = copy_plain(e)
+            event["seq"] = seq
+            out.append(event)
+    return out
 
 
 def shuffle_unseen(state: "State", player: int | None, rng: Rng) -> "State":

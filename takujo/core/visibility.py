@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Collection
 
 from .plain import copy_plain
 from .rng import Rng
@@ -97,19 +97,22 @@ def events_between(log: list[dict[str, Any]], player: int | None, start: int, st
     return out
 
 
-def shuffle_unseen(state: "State", player: int | None, rng: Rng) -> "State":
+def shuffle_unseen(state: "State", player: "int | None | Collection[int | None]", rng: Rng) -> "State":
     """A clone in which the cards `player` cannot see are shuffled among the unseen slots.
 
-    The result differs from `state` only in what `player` cannot see, so its view for
-    `player` must be equal: the generic no-leak test relies on this.
+    `player` may be one viewer or a collection of viewers: then only the cards none of them
+    sees are shuffled (for the non-interference test: hidden from the observer *and* from the
+    player about to act). The result differs from `state` only in what they cannot see, so
+    its view for each of them must be equal: the generic no-leak tests rely on this.
     """
+    viewers = list(player) if isinstance(player, (set, frozenset, list, tuple)) else [player]
     other = state.clone()
     slots: list[tuple[list[int], int]] = []
     for spec in other.ZONES:
         data = other.zone(spec.name)
         lists = list(enumerate(data)) if spec.per_player else [(None, data)]
         for owner, cards in lists:
-            if not spec.sees(owner, player):
+            if not any(spec.sees(owner, v) for v in viewers):
                 slots.extend((cards, i) for i in range(len(cards)))
     pool = [cards[i] for cards, i in slots]
     rng.shuffle(pool)

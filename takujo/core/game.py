@@ -22,6 +22,11 @@ from .rng import Rng
 from .state import State
 
 
+#: Core event kinds no log line is needed for: ``act`` records the action itself (the game
+#: logs what it did as its own events).
+CORE_SILENT_EVENTS = frozenset({"act"})
+
+
 class GameOptions(BaseModel):
     """Base of every game's options. Unknown keys are refused."""
 
@@ -209,7 +214,8 @@ class Game(ABC):
         """Event kinds the game's presenter leaves out of the log on purpose (e.g. a shuffle
         nobody can see); every other kind it logs must render as a sentence."""
         mod = self._presenter()
-        return frozenset(getattr(mod, "SILENT_EVENTS", ())) if mod is not None else frozenset()
+        own = frozenset(getattr(mod, "SILENT_EVENTS", ())) if mod is not None else frozenset()
+        return own | CORE_SILENT_EVENTS
 
     # ----- decks (games with deck construction override these) ---------------------------
 

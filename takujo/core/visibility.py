@@ -36,6 +36,12 @@ class ZoneSpec:
     vis: Vis
     per_player: bool = False
     tokens: bool = False  # holds tokens made by effects, not cards of the set (not conserved)
+    #: Which kind of card the zone holds ("cards", "event", "item" ...): a hidden card can
+    #: only be one of the unseen cards of the same pool (an event deck holds events).
+    pool: str = "cards"
+    #: For per-player zones: the cards belong to the owner (own decks of a TCG), so a hidden
+    #: card can only be one of the owner's unseen cards.
+    owned: bool = False
 
     def sees(self, owner: int | None, player: int | None) -> bool:
         if self.vis is Vis.PUBLIC:
@@ -107,15 +113,17 @@ def shuffle_unseen(state: "State", player: "int | None | Collection[int | None]"
     """
     viewers = list(player) if isinstance(player, (set, frozenset, list, tuple)) else [player]
     other = state.clone()
-    slots: list[tuple[list[int], int]] = []
+    groups: dict[tuple[str, int | None], list[tuple[list[int], int]]] = {}
     for spec in other.ZONES:
         data = other.zone(spec.name)
         lists = list(enumerate(data)) if spec.per_player else [(None, data)]
         for owner, cards in lists:
             if not any(spec.sees(owner, v) for v in viewers):
-                slots.extend((cards, i) for i in range(len(cards)))
-    pool = [cards[i] for cards, i in slots]
-    rng.shuffle(pool)
-    for (cards, i), card in zip(slots, pool):
-        cards[i] = card
+                key = (spec.pool, owner if spec.owned else None)
+                groups.setdefault(key, []).extend((cards, i) for i in range(len(cards)))
+    for _, slots in sorted(groups.items(), key=lambda kv: (kv[0][0], -1 if kv[0][1] is None else kv[0][1])):
+        pool = [cards[i] for cards, i in slots]
+        rng.shuffle(pool)
+        for (cards, i), card in zip(slots, pool):
+            cards[i] = card
     return other

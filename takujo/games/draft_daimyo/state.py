@@ -39,12 +39,12 @@ class DaimyoState(State):
         ZoneSpec("hand", Vis.OWNER, per_player=True),
         ZoneSpec("chosen", Vis.OWNER, per_player=True),    # this turn's card, face down
         ZoneSpec("domain", Vis.PUBLIC, per_player=True),   # warlords and developments
-        ZoneSpec("event_deck", Vis.COUNT),
+        ZoneSpec("event_deck", Vis.COUNT, pool="event"),
         ZoneSpec("event_discard", Vis.PUBLIC),
         ZoneSpec("honours", Vis.PUBLIC),                   # the honour supply
-        ZoneSpec("tactics_deck", Vis.COUNT),               # DSD-TACTICS-PREP-01
-        ZoneSpec("tactics_hand", Vis.OWNER, per_player=True),   # DSD-TACTICS-GAIN-05/06
-        ZoneSpec("tactics_played", Vis.OWNER, per_player=True),  # face down until revealed
+        ZoneSpec("tactics_deck", Vis.COUNT, pool="tactics"),               # DSD-TACTICS-PREP-01
+        ZoneSpec("tactics_hand", Vis.OWNER, per_player=True, pool="tactics"),   # DSD-TACTICS-GAIN-05/06
+        ZoneSpec("tactics_played", Vis.OWNER, per_player=True, pool="tactics"),  # face down until revealed
         ZoneSpec("tactics_discard", Vis.PUBLIC),           # DSD-TACTICS-USE-11
     )
     _PER = ("packets", "hand", "chosen", "domain", "tactics_hand", "tactics_played")

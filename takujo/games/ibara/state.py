@@ -40,14 +40,14 @@ class IbaraState(State):
         ZoneSpec("hand", Vis.OWNER, per_player=True),
         ZoneSpec("played", Vis.OWNER, per_player=True),     # combat cards committed face down
         ZoneSpec("shown", Vis.PUBLIC, per_player=True),     # combat cards revealed
-        ZoneSpec("item_pool", Vis.COUNT),
+        ZoneSpec("item_pool", Vis.COUNT, pool="item"),
         ZoneSpec("items", Vis.PUBLIC, per_player=True),
         ZoneSpec("item_discard", Vis.PUBLIC),
-        ZoneSpec("whim_deck", Vis.COUNT),
+        ZoneSpec("whim_deck", Vis.COUNT, pool="whim"),
         ZoneSpec("whim_up", Vis.PUBLIC),
         ZoneSpec("whims", Vis.PUBLIC, per_player=True),
         ZoneSpec("whim_discard", Vis.PUBLIC),
-        ZoneSpec("event_deck", Vis.COUNT),
+        ZoneSpec("event_deck", Vis.COUNT, pool="event"),
         ZoneSpec("event_discard", Vis.PUBLIC),
     )
     _PER = ("hands", "played", "shown", "items", "whims")

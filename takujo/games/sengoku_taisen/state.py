@@ -38,15 +38,15 @@ _WINDOW = (Decision(DecisionKind.RESPONSE, (0,), "battle stratagem?"),
 
 class SengokuState(State):
     ZONES = (
-        ZoneSpec("deck", Vis.COUNT, per_player=True),
-        ZoneSpec("hand", Vis.OWNER, per_player=True),
-        ZoneSpec("walls", Vis.COUNT, per_player=True),       # SGT-WALL-05: nobody sees them
+        ZoneSpec("deck", Vis.COUNT, per_player=True, owned=True),
+        ZoneSpec("hand", Vis.OWNER, per_player=True, owned=True),
+        ZoneSpec("walls", Vis.COUNT, per_player=True, owned=True),       # SGT-WALL-05: nobody sees them
         ZoneSpec("koku_up", Vis.PUBLIC, per_player=True),
-        ZoneSpec("koku_down", Vis.OWNER, per_player=True),   # SGT-STATE-03: colourless
+        ZoneSpec("koku_down", Vis.OWNER, per_player=True, owned=True),   # SGT-STATE-03: colourless
         ZoneSpec("camp", Vis.PUBLIC, per_player=True),
         ZoneSpec("summons", Vis.PUBLIC, per_player=True, tokens=True),
         ZoneSpec("field", Vis.PUBLIC, per_player=True),      # permanent stratagems
-        ZoneSpec("ougi", Vis.OWNER, per_player=True),        # SGT-SETUP-01: face down
+        ZoneSpec("ougi", Vis.OWNER, per_player=True, owned=True, pool="ougi"),        # SGT-SETUP-01: face down
         ZoneSpec("ougi_up", Vis.PUBLIC, per_player=True),
         ZoneSpec("discard", Vis.PUBLIC, per_player=True),    # SGT-ZONE-06
         ZoneSpec("exile", Vis.PUBLIC, per_player=True),      # SGT-ZONE-07

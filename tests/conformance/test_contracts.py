@@ -1,0 +1,237 @@
+"""The conformance kit, part two: what no client may ever observe, and what no client may break.
+
+- Non-interference: two states that differ only in cards hidden from an observer P (and from
+  the player A about to act), after the same action of A, give P the same view (decision
+  kind, whom it names, prompt, zones, public facts, events) unless the action revealed
+  different cards to P. Whether a response window opens, whom a commit names and what an
+  event carries must never depend on hidden cards (DESIGN contracts 6-8).
+- No shared mutables: a state shares no list, dict, set or mutable object with its clone,
+  its views or its JSON, so a bot that edits its view cannot corrupt the game.
+- Every event kind a game logs renders as a sentence in the terminal.
+- A view's size does not grow with the game's length.
+
+Parametrized over `takujo.names()` (and each game's main option sets).
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+from enum import Enum
+from typing import Any
+
+import pytest
+
+import takujo
+from takujo.core import Rng, shuffle_unseen
+from takujo.core.determinize import seen_cards
+from takujo.core.visibility import RECENT_EVENTS
+
+from .test_conformance import midgame_states, playout
+
+GAMES = takujo.names()
+#: Option sets that switch on each game's optional rules, beside the defaults.
+WITH_OPTIONS = {
+    "fuutei": ["fuutei(players=5,old_region_rule=true)", "fuutei(players=2)"],
+    "sengoku_taisen": ["sengoku_taisen(deck1=黒,deck2=翠)", "sengoku_taisen(deck1=蒼,deck2=紅)"],
+    "ibara": ["ibara(multi_card_combat=true,sp_cards_to_hand=true,gaiblitz_buff=true)", "ibara(players=3)"],
+    "draft_daimyo": ["draft_daimyo(expansion=true,tactics=true,turn_order_choice=true)",
+                     "draft_daimyo(players=3)"],
+}
+
+
+def variants(name: str) -> list[str]:
+    return [name, *WITH_OPTIONS.get(name, [])]
+
+
+# ----- non-interference ---------------------------------------------------------------------
+def _diff(a: dict[str, Any], b: dict[str, Any]) -> str:
+    keys = [k for k in a if a.get(k) != b.get(k)]
+    parts = []
+    for k in keys:
+        if k == "log":
+            la, lb = a["log"], b["log"]
+            first = next((i for i, (x, y) in enumerate(zip(la, lb)) if x != y), min(len(la), len(lb)))
+            parts.append(f"log[{first}]: {la[first:first + 1]} vs {lb[first:first + 1]}")
+        else:
+            parts.append(f"{k}: {a.get(k)!r:.300} vs {b.get(k)!r:.300}")
+    return "; ".join(parts)
+
+
+def _committed_by_others(state: Any, viewers: set[int | None]) -> bool:
+    """Whether someone outside `viewers` has a hidden commit naming cards: shuffling those
+    cards would make the commit name a card its maker does not hold (not a state of the game)."""
+    commits = getattr(state, "commits", None)
+    return commits is not None and any(p not in viewers for p in commits.choices)
+
+
+@pytest.mark.parametrize("spec", [v for name in GAMES for v in variants(name)])
+def test_hidden_cards_never_change_what_a_player_observes(spec):
+    game = takujo.load(spec)
+    rng = Rng(2024)
+    compared = 0
+    for seed in range(3):
+        for state in midgame_states(game, seed, every=3, limit=45):
+            actor = state.pending.players[rng.below(len(state.pending.players))]
+            legal = state.legal_actions(actor)
+            picks = {legal[rng.below(len(legal))] for _ in range(2)}
+            for observer in [*range(game.players), None]:
+                if _committed_by_others(state, {observer, actor}):
+                    continue
+                twin = shuffle_unseen(state, {observer, actor}, rng)
+                before = state.view(observer)
+                assert twin.view(observer) == before
+                assert twin.legal_actions(actor) == legal, "the actor's legal actions depend on cards it cannot see"
+                known = seen_cards(before, state.ZONES)
+                for action in picks:
+                    a, b = state.clone(), twin.clone()
+                    a.apply(action)
+                    b.apply(action)
+                    va, vb = a.view(observer), b.view(observer)
+                    if seen_cards(va, a.ZONES) - known != seen_cards(vb, b.ZONES) - known:
+                        continue           # the action showed the observer different cards
+                    assert va == vb, (f"{spec} seed {seed} step {state.steps}: after {action} by player "
+                                      f"{actor}, player {observer} sees a difference made by hidden "
+                                      f"cards: {_diff(va, vb)}")
+                    compared += 1
+    assert compared > 100
+
+
+# ----- no shared mutable objects ------------------------------------------------------------
+_IMMUTABLE = (str, bytes, int, float, bool, type(None), complex, range, Enum)
+
+
+def _reachable_mutables(root: Any, skip: set[int]) -> dict[int, Any]:
+    """id -> object for every mutable object reachable from `root` (not through `skip`)."""
+    found: dict[int, Any] = {}
+    stack = [root]
+    visited: set[int] = set()
+    while stack:
+        obj = stack.pop()
+        oid = id(obj)
+        if oid in visited or oid in skip or isinstance(obj, _IMMUTABLE) or isinstance(obj, type):
+            continue
+        visited.add(oid)
+        if isinstance(obj, (list, set, dict, bytearray)):
+            found[oid] = obj
+            stack.extend(obj.values() if isinstance(obj, dict) else obj)
+            if isinstance(obj, dict):
+                stack.extend(obj.keys())
+        elif isinstance(obj, (tuple, frozenset)):
+            stack.extend(obj)
+        elif callable(obj) and not hasattr(obj, "__dict__") and not hasattr(obj, "__slots__"):
+            continue
+        else:
+            frozen = dataclasses.is_dataclass(obj) and obj.__dataclass_params__.frozen  # type: ignore[union-attr]
+            if not frozen and not isinstance(obj, Enum):
+                found[oid] = obj
+            attrs = dict(getattr(obj, "__dict__", {}))
+            for cls in type(obj).__mro__:
+                for slot in getattr(cls, "__slots__", ()):
+                    if hasattr(obj, slot):
+                        attrs[slot] = getattr(obj, slot)
+            stack.extend(attrs.values())
+    return found
+
+
+def _game_objects(game: Any) -> set[int]:
+    """Ids of everything reachable from the game (shared by design: immutable tables)."""
+    ids: set[int] = set()
+    stack = [game]
+    while stack:
+        obj = stack.pop()
+        if id(obj) in ids or isinstance(obj, _IMMUTABLE) or isinstance(obj, type):
+            continue
+        ids.add(id(obj))
+        if isinstance(obj, dict):
+            stack.extend(obj.values())
+            stack.extend(obj.keys())
+        elif isinstance(obj, (list, tuple, set, frozenset)):
+            stack.extend(obj)
+        else:
+            stack.extend(getattr(obj, "__dict__", {}).values())
+            for cls in type(obj).__mro__:
+                for slot in getattr(cls, "__slots__", ()):
+                    if hasattr(obj, slot):
+                        stack.append(getattr(obj, slot))
+    return ids
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_clones_views_and_json_share_no_mutable_object_with_the_state(name):
+    game = takujo.load(name)
+    skip = _game_objects(game)
+    checked = 0
+    for state in midgame_states(game, 11, every=6, limit=20):
+        live = _reachable_mutables(state, skip | {id(state)})
+        others = {"clone": state.clone(), "json": state.to_json(),
+                  **{f"view({p})": state.view(p) for p in [*range(game.players), None]}}
+        for what, obj in others.items():
+            shared = set(_reachable_mutables(obj, skip | {id(obj)})) & set(live)
+            assert not shared, (f"{name} step {state.steps}: {what} shares {len(shared)} mutable "
+                                f"object(s) with the state, e.g. {live[next(iter(shared))]!r:.200}")
+        checked += 1
+    assert checked >= 10
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_editing_a_view_or_json_leaves_the_game_unchanged(name):
+    game = takujo.load(name)
+    for state in midgame_states(game, 12, every=9, limit=8):
+        before = json.dumps(state.to_json(), sort_keys=True)
+
+        def vandalise(obj: Any) -> None:
+            if isinstance(obj, dict):
+                for v in list(obj.values()):
+                    vandalise(v)
+                obj["vandal"] = 1
+            elif isinstance(obj, list):
+                for v in obj:
+                    vandalise(v)
+                obj.append(-1)
+
+        for p in [*range(game.players), None]:
+            vandalise(state.view(p))
+        vandalise(state.to_json())
+        assert json.dumps(state.to_json(), sort_keys=True) == before
+
+
+# ----- views stay small ---------------------------------------------------------------------
+@pytest.mark.parametrize("name", GAMES)
+def test_a_view_carries_recent_events_and_a_cursor_not_the_whole_log(name):
+    game = takujo.load(name)
+    state = playout(game, 3)
+    for p in [*range(game.players), None]:
+        view = state.view(p)
+        assert view["cursor"] == len(state.log) and view["version"] == state.steps
+        assert len(view["log"]) <= RECENT_EVENTS
+        everything = state.events_for(p, 0)
+        assert len(everything) > len(view["log"]) or len(state.log) <= RECENT_EVENTS
+        assert everything[-len(view["log"]):] == view["log"] if view["log"] else True
+        assert [e["seq"] for e in everything] == sorted(e["seq"] for e in everything)
+        assert all(e["to"] is None or p in e["to"] for e in everything)
+        tail = state.events_for(p, view["cursor"] - 5)
+        assert all(e["seq"] >= view["cursor"] - 5 for e in tail)
+
+
+# ----- every event renders ------------------------------------------------------------------
+@pytest.mark.parametrize("name", GAMES)
+def test_every_event_kind_a_game_logs_renders_as_a_sentence(name):
+    kinds: dict[str, tuple[str, dict[str, Any]]] = {}
+    for spec in variants(name):
+        game = takujo.load(spec)
+        for seed in range(6):
+            state = playout(game, seed)
+            for event in state.log:
+                if event["to"] != []:          # events nobody sees are for the record only
+                    kinds.setdefault(event["e"], (spec, event))
+    silent = takujo.load(name).silent_events()
+    missing = []
+    for kind, (spec, event) in sorted(kinds.items()):
+        if kind in silent:
+            continue
+        game = takujo.load(spec)
+        text = game.describe_event(dict(event), None)
+        if not text or text.startswith(f"{kind}:") or text.strip() == kind:
+            missing.append(kind)
+    assert not missing, f"{name}: event kinds without a rendering: {missing}"
+

@@ -26,22 +26,43 @@ WITH_OPTIONS = ["ibara(multi_card_combat=true,sp_cards_to_hand=true,gaiblitz_buf
 
 @pytest.mark.parametrize("name", DETERMINIZABLE + WITH_OPTIONS)
 def test_sampled_worlds_agree_with_everything_the_player_sees(name):
+    """For every player (to act or not, asked in a response window or not), at every step and
+    at game over, a world sampled from the player's view shows that player the same view."""
     game = takujo.load(name)
     checked = 0
-    for seed in range(4):
+    for seed in range(3):
         state = game.new_state(seed)
         rng = Rng(seed)
-        while state.outcome is None and state.steps < 300:
-            for p in state.pending.players:
+        while True:
+            for p in range(game.players):
                 view = state.view(p)
                 world = game.determinize(view, Rng(state.steps))
                 seen = world.view(p)
-                for key in ("zones", "public", "pending", "legal"):
-                    assert seen[key] == view[key], f"{name} seed {seed} step {state.steps}: {key} differs"
+                for key in ("zones", "public", "pending", "legal", "outcome"):
+                    assert seen[key] == view[key], (f"{name} seed {seed} step {state.steps} player {p}: "
+                                                    f"{key} differs")
                 checked += 1
+            if state.outcome is not None or state.steps >= 300:
+                break
             legal = state.legal_actions(state.pending.players[0])
             state.apply(legal[rng.below(len(legal))])
-    assert checked > 100
+        if state.steps < 300:
+            assert state.outcome is not None
+    assert checked > 300
+
+
+def test_sampled_worlds_keep_the_outcome_at_game_over():
+    for name in DETERMINIZABLE:
+        game = takujo.load(name)
+        state = game.new_state(1)
+        rng = Rng(1)
+        while state.outcome is None:
+            legal = state.legal_actions(state.pending.players[0])
+            state.apply(legal[rng.below(len(legal))])
+        for p in range(game.players):
+            world = game.determinize(state.view(p), Rng(3))
+            assert world.outcome == state.outcome, name
+            assert world.pending is None and world.legal_actions() == []
 
 
 @pytest.mark.parametrize("name", DETERMINIZABLE)

@@ -4,11 +4,13 @@
     w = put(s, "AK-02", 0, "camp")           # a card by number from p's deck into a zone
     give_koku(s, 0, "紅", 3)                 # three ready face-up 紅 kokuryoku
     act(s, "attack 12 castle")
+    pass_battle(s)                           # both players pass the battle window
 """
 from __future__ import annotations
 
 import takujo
 from takujo.core.action import Action
+from takujo.core.decision import DecisionKind
 from takujo.core.rng import Rng
 from takujo.games.sengoku_taisen.state import MAIN, SengokuState
 
@@ -103,8 +105,24 @@ def legal(s: SengokuState, player: int | None = None) -> set[str]:
     return {str(a) for a in s.legal_actions(player)}
 
 
+def pass_battle(s: SengokuState) -> None:
+    """Both players pass the open battle window, the one asked now first and then the other.
+
+    The window polls both players whatever they hold (SGT-STRAT-05; who is asked is fixed
+    from public facts): each is asked, may pass, and the window closes once both have passed
+    in succession, after which the battle resolves."""
+    assert s.windows and s.windows[-1].kind == "battle", "no battle window is open"
+    depth = len(s.windows)
+    first = s.windows[-1].responder
+    for p in (first, 1 - first):
+        assert s.pending.kind is DecisionKind.RESPONSE and s.pending.players == (p,)
+        assert "pass" in legal(s, p)
+        act(s, "pass", p)
+    assert len(s.windows) < depth, "the window stayed open after both passed"
+
+
 def events(s: SengokuState, kind: str) -> list[dict]:
     return [e for e in s.log if e["e"] == kind]
 
 
-__all__ = ["Action", "Rng", "act", "events", "find", "give_koku", "ids", "legal", "put", "table"]
+__all__ = ["Action", "Rng", "act", "events", "find", "give_koku", "ids", "legal", "pass_battle", "put", "table"]

@@ -35,7 +35,7 @@ from takujo.games.sengoku_taisen import decks, effects
 from takujo.games.sengoku_taisen.cards import CARD_FILE
 from takujo.games.sengoku_taisen.state import COUNTER, INTERCEPT, KOKU, MAIN, TOKEN_BASE, SengokuState
 
-from .helpers import act, events, give_koku, ids, legal, put, table
+from .helpers import act, events, give_koku, ids, legal, pass_battle, put, table
 
 EXTRA_CARDS = """
 
@@ -197,7 +197,9 @@ def test_wall_05_wall_06_destroyed_walls_are_revealed_in_the_discard_top_first()
         assert s.view(v) == t.view(v)
         assert not seen_ids(s.view(v)) & set(w)
     act(s, f"attack {a} castle")
+    pass_battle(s)
     act(t, f"attack {a} castle")
+    pass_battle(t)
     assert s.walls[1] == [w[0]] and s.discard[1] == [w[2], w[1]]
     assert t.walls[1] == [w[2]] and t.discard[1] == [w[0], w[1]]
     assert [e["card"] for e in events(s, "wall_destroyed")] == [w[2], w[1]]
@@ -223,6 +225,7 @@ def test_wall_01_formation_05_any_card_can_be_a_wall_and_only_stratagem_walls_co
     assert s.strength(cav) == 1000
     hand = len(s.hand[1])
     act(s, f"attack {g} castle")
+    pass_battle(s)
     assert s.walls[1] == []
     assert s.discard[1] == [strat, formation, warlord]
     assert [e["card"] for e in events(s, "counter_stratagem")] == [strat]
@@ -240,15 +243,19 @@ def test_wall_02_unintercepted_attack_on_a_castle_with_no_walls_wins():
     assert s.phase == INTERCEPT and s.pending.players == (1,)
     declined, blocked = s.clone(), s.clone()
     act(declined, "nointercept")
+    assert declined.outcome is None                      # the battle window comes first
+    pass_battle(declined)
     assert declined.outcome is not None
     assert declined.outcome.winners == (0,) and declined.outcome.reason == "castle"
     act(blocked, f"intercept {d}")
+    pass_battle(blocked)
     assert blocked.outcome is None                       # the interceptor died, the castle stands
     assert d in blocked.discard[1] and blocked.walls[1] == []
     # No possible interceptor at all: the attack goes straight through.
     s2 = table("紅", "蒼")
     a2 = take(s2, "AK-03", 0, "camp")
     act(s2, f"attack {a2} castle")
+    pass_battle(s2)
     assert s2.outcome.winners == (0,)
 
 
@@ -280,6 +287,7 @@ def test_wall_07_walls_only_come_from_effects_and_a_built_wall_goes_on_top():
     next_turn(s)                                         # player 1's turn
     act(s, f"attack {atk} castle")
     act(s, "nointercept")                                # AO-09 could intercept; it declines
+    pass_battle(s)
     assert s.walls[0] == w and s.discard[0][-1] == top
 
 
@@ -290,6 +298,7 @@ def test_wall_08_siege_destroys_siege_power_walls():
     a = take(s, "AK-01", 0, "camp")
     w = [take(s, "AO-09", 1, "walls") for _ in range(3)] + [take(s, "AO-02", 1, "walls") for _ in range(2)]
     act(s, f"attack {a} castle")
+    pass_battle(s)
     assert s.walls[1] == w[:3] and s.discard[1] == [w[4], w[3]]
     assert s.outcome is None
 
@@ -302,10 +311,12 @@ def test_wall_08_siege_above_the_remaining_walls_destroys_them_all_but_does_not_
     b = take(s, "AK-02", 0, "camp")
     w = [take(s, "AO-09", 1, "walls"), take(s, "AO-09", 1, "walls")]
     act(s, f"attack {g} castle")
+    pass_battle(s)
     assert s.walls[1] == [] and s.discard[1] == [w[1], w[0]]
     assert len(events(s, "wall_destroyed")) == 2
     assert s.outcome is None and s.phase == MAIN
     act(s, f"attack {b} castle")
+    pass_battle(s)
     assert s.outcome.winners == (0,) and s.outcome.reason == "castle"
 
 
@@ -321,6 +332,7 @@ def test_wall_09_counter_stratagems_fire_in_order_owner_chooses_target_for_free(
     top = take(s, "AO-13", 1, "walls")                   # counter: 1000 damage, chosen
     koku = give_koku(s, 1, "蒼", 2)
     act(s, f"attack {a} castle")
+    pass_battle(s)
     assert s.phase == COUNTER and s.pending.players == (1,)
     assert s.discard[1] == [top, second] and s.walls[1] == [bottom]
     assert legal(s, 1) == {f"counter {top} {a}", f"counter {top} {weak}"}   # no pass: mandatory
@@ -352,8 +364,10 @@ def test_battle_attack_exhausts_intercept_is_optional_by_ready_units_and_does_no
     refused(s, f"intercept {tired}", 1)
     declined = s.clone()
     act(declined, "nointercept")
+    pass_battle(declined)
     assert declined.walls[1] == walls[:1]
     act(s, f"intercept {ready}")
+    pass_battle(s)
     assert ready not in s.exhausted
     assert combat(s)["to_defender"] == 3500 and combat(s)["to_attacker"] == 4500
     assert a in s.discard[0] and not s.in_play(a)
@@ -375,6 +389,7 @@ def test_battle_only_an_exhausted_enemy_warlord_can_be_attacked():
     act(s, f"attack {a} {tired}")
     assert legal(s, 1) == {f"intercept {ready}", "nointercept"}
     act(s, "nointercept")
+    pass_battle(s)
     assert tired in s.discard[1]
     assert s.damage[a] == 1500 and s.walls[1] == walls
 
@@ -387,6 +402,7 @@ def test_battle_damage_is_simultaneous_both_ways():
     d = take(s, "AO-01", 1, "camp")                      # 3500
     act(s, f"attack {a} castle")
     act(s, f"intercept {d}")
+    pass_battle(s)
     e = combat(s)
     assert (e["to_defender"], e["to_attacker"]) == (3500, 3500)
     assert s.discard[0] == [a] and s.discard[1] == [d]
@@ -404,10 +420,12 @@ def test_battle_long_spear_doubles_damage_against_ambush_only():
     control = s.clone()
     act(s, f"attack {ambush} castle")
     act(s, f"intercept {spear}")
+    pass_battle(s)
     assert (combat(s)["to_attacker"], combat(s)["to_defender"]) == (2000, 1500)
     assert ambush in s.discard[0] and spear in s.discard[1]
     act(control, f"attack {plain} castle")
     act(control, f"intercept {spear}")
+    pass_battle(control)
     assert combat(control)["to_attacker"] == 1000
     assert control.strength(plain) == 1500 and spear in control.discard[1]
     no_spear = table("紅", "蒼")                           # 奇襲 against a unit without 長槍
@@ -415,6 +433,7 @@ def test_battle_long_spear_doubles_damage_against_ambush_only():
     blocker = take(no_spear, "AO-02", 1, "camp")         # 1500
     act(no_spear, f"attack {amb0} castle")
     act(no_spear, f"intercept {blocker}")
+    pass_battle(no_spear)
     assert (combat(no_spear)["to_attacker"], combat(no_spear)["to_defender"]) == (1500, 1500)
     # 長槍 attacking a 奇襲 target on player 1's turn.
     t = table("紅", "蒼", turn_player=1)
@@ -422,6 +441,7 @@ def test_battle_long_spear_doubles_damage_against_ambush_only():
     t.exhausted.add(amb)
     sp = take(t, "AO-05", 1, "camp")
     act(t, f"attack {sp} {amb}")
+    pass_battle(t)
     assert (combat(t)["to_defender"], combat(t)["to_attacker"]) == (2000, 1500)
     assert amb in t.discard[0] and sp in t.discard[1]
 
@@ -437,6 +457,7 @@ def test_battle_pierce_sieges_through_a_beaten_interceptor():
         w = [take(s, "AO-09", 1, "walls") for _ in range(n_walls)]
         act(s, f"attack {a} castle")
         act(s, f"intercept {d}")
+        pass_battle(s)
         return s, a, d, w
 
     s, a, d, w = board("AK-02", "AO-02")                 # 3000 貫通 vs 1500
@@ -458,6 +479,8 @@ def test_battle_attack_declared_trigger_fires_on_declaration():
     w = [take(s, "AO-09", 1, "walls") for _ in range(3)]
     assert s.siege(h) == 1
     act(s, f"attack {h} castle")
+    assert s.siege(h) == 2                               # fired before the battle window
+    pass_battle(s)
     assert s.walls[1] == w[:1] and s.siege(h) == 2
     act(s, "end")
     assert s.siege(h) == 1
@@ -546,8 +569,10 @@ def test_warlord_07_siege_power_sets_the_walls_destroyed():
     w = [take(s, "AK-02", 1, "walls") for _ in range(2)] + [take(s, "AK-07", 1, "walls")]
     assert (s.siege(zero), s.siege(two)) == (0, 2)
     act(s, f"attack {zero} castle")
+    pass_battle(s)
     assert s.walls[1] == w and s.outcome is None
     act(s, f"attack {two} castle")
+    pass_battle(s)
     assert s.walls[1] == w[:1]
 
 
@@ -583,6 +608,7 @@ def test_warlord_09_shippu_doto_discards_a_same_number_card_to_attack_at_once():
     refused(s, f"attack {w} castle")
     assert copy in s.hand[0]                             # nothing paid at deployment
     act(s, f"attack {w} castle shippu {copy}")
+    pass_battle(s)
     assert copy in s.discard[0] and copy not in s.hand[0]
     assert [e["keyword"] for e in events(s, "keyword")] == ["疾風怒濤"]
     assert s.walls[1] == walls[:1]
@@ -611,6 +637,7 @@ def test_warlord_10_a_warlord_attacks_once_per_turn_even_when_readied():
     give_koku(s, 0, "紅", 1)
     [take(s, "AO-09", 1, "walls") for _ in range(3)]
     act(s, f"attack {a} castle")
+    pass_battle(s)
     assert s.attacks[a] == 1 and len(s.walls[1]) == 2
     act(s, f"stratagem {rdy} {a}")
     assert a not in s.exhausted
@@ -627,12 +654,14 @@ def test_warlord_11_muso_rengeki_gives_one_extra_attack_not_a_third():
     namesake = take(s, "AK-15", 0, "hand")
     [take(s, n, 1, "walls") for n in ("AO-09", "AO-02") for _ in range(3)]
     act(s, f"attack {a} castle")
+    pass_battle(s)
     assert len(s.walls[1]) == 4 and a in s.exhausted
     assert attack_options(s, a) == set()                 # AK-15 is another number
     c1 = take(s, "AK-01", 0, "hand")
     c2 = take(s, "AK-01", 0, "hand")
     assert attack_options(s, a) == {f"attack {a} castle muso {min(c1, c2)}"}
     act(s, f"attack {a} castle muso {min(c1, c2)}")
+    pass_battle(s)
     assert len(s.walls[1]) == 2 and s.attacks[a] == 2
     assert min(c1, c2) in s.discard[0] and max(c1, c2) in s.hand[0] and namesake in s.hand[0]
     assert attack_options(s, a) == set()
@@ -678,6 +707,7 @@ def test_warlord_13_damage_and_this_turn_changes_reset_at_the_end_of_every_turn(
     act(s, f"attack {d} castle")
     assert legal(s, 0) == {f"intercept {g}", "nointercept"}   # f is still exhausted
     act(s, f"intercept {g}")
+    pass_battle(s)
     assert d in s.discard[1] and s.strength(g) == 5500 - 4500
     act(s, "end")
     assert s.turn_player == 0 and s.damage == {} and s.strength(g) == 5500
@@ -817,11 +847,13 @@ def test_ougi_03_only_on_your_own_turn():
     atk = take(s, "AO-05", 1, "camp")
     assert legal(s, 0) == set()
     act(s, f"attack {atk} castle")
+    assert s.pending.kind is DecisionKind.RESPONSE and s.pending.players == (1,)   # turn player first
+    act(s, "pass", 1)
     assert s.pending.kind is DecisionKind.RESPONSE and s.pending.players == (0,)
     assert legal(s, 0) == {f"stratagem {k} {atk}", "pass"}
     refused(s, "ougi", 0)
-    act(s, "pass")
-    assert s.ougi[0] and not s.ougi_used[0]
+    act(s, "pass", 0)
+    assert not s.windows and s.ougi[0] and not s.ougi_used[0]
 
 
 # ===== SGT-STRAT ===============================================================================
@@ -928,7 +960,10 @@ def test_strat_05_battle_window_turn_player_first_cycles_until_both_pass():
     assert set(red) <= s.exhausted
     assert s.strength(d) == 4500 + 1500 - 2000
     assert s.pending.players == (1,) and f"stratagem {x2} {d}" in legal(s, 1)
-    act(s, "pass")                                        # player 0 has nothing left: closes
+    act(s, "pass")                                        # player 1 passes; one pass is not two
+    assert s.windows and s.pending.players == (0,)
+    assert legal(s, 0) == {"pass"}                       # nothing left to play, still asked
+    act(s, "pass")                                        # both passed in succession: closes
     assert not s.windows and s.phase == MAIN
     assert [(e["player"], e["card"]) for e in events(s, "stratagem")] == [(1, x1), (0, k)]
     assert a in s.discard[0] and s.strength(d) == 4000 - 3500 and x2 in s.hand[1]
@@ -953,7 +988,9 @@ def test_strat_05_battle_stratagem_on_the_opponents_turn():
     assert legal(s, 0) == {f"stratagem {k} {atk}", "pass"}
     refused(s, f"stratagem {main}", 0)
     act(s, f"stratagem {k} {atk}")
+    pass_battle(s)                                       # player 1, then player 0 again
     assert atk in s.discard[1] and s.walls[0] == w and s.phase == MAIN and s.turn_player == 1
+    assert not s.windows
 
 
 def test_strat_06_counter_fires_only_when_destroyed_as_a_wall():
@@ -969,6 +1006,7 @@ def test_strat_06_counter_fires_only_when_destroyed_as_a_wall():
     assert len(s.hand[0]) == hand0 - 1 and events(s, "counter_stratagem") == []
     hand1 = len(s.hand[1])
     act(s, f"attack {a} castle")
+    pass_battle(s)
     assert w in s.discard[1]
     assert [e["card"] for e in events(s, "counter_stratagem")] == [w]
     assert len(s.hand[1]) == hand1 + 1 and len(s.hand[0]) == hand0 - 1
@@ -1016,14 +1054,17 @@ def test_summon_02_summon_04_tokens_fight_like_warlords_and_vanish_when_destroye
     act(s, f"attack {foe2} castle")
     assert legal(s, 0) == {f"intercept {t}", "nointercept"}
     act(s, "nointercept")
+    pass_battle(s)
     next_turn(s)                                         # player 0: the token attacks
     assert attack_options(s, t) == {f"attack {t} castle", f"attack {t} {foe2}"}
     act(s, f"attack {t} castle")
     act(s, "nointercept")
+    pass_battle(s)
     assert len(s.walls[1]) == 2 and t in s.exhausted
     next_turn(s)                                         # player 1: the exhausted token is a target
     assert f"attack {foe} {t}" in attack_options(s, foe, 1)
     act(s, f"attack {foe} {t}")
+    pass_battle(s)
     assert combat(s)["to_defender"] == 3500 and combat(s)["to_attacker"] == 1000
     assert t not in s.tokens and s.summons[0] == []
     zones = [z for name in s._PER_PLAYER for z in getattr(s, name)]
@@ -1041,6 +1082,7 @@ def test_summon_02_a_token_intercepts_and_deals_its_strength():
     t = s.summon(1, 2000, 1, "infantry")
     act(s, f"attack {a} castle")
     act(s, f"intercept {t}")
+    pass_battle(s)
     assert combat(s)["to_attacker"] == 2000 and s.strength(a) == 500
     assert t not in s.tokens and not any(t in d for d in s.discard)
 
@@ -1089,7 +1131,8 @@ def test_zone_06_destroyed_permanents_and_used_instants_go_to_the_discard():
     give_koku(s, 0, "紅", 2)
     act(s, f"attack {a} castle")
     act(s, f"intercept {d}")
-    act(s, f"stratagem {k} {d}")                          # 3500 - 2000; then nobody can answer
+    act(s, f"stratagem {k} {d}")                          # 3500 - 2000
+    pass_battle(s)                                       # player 1 may answer, then player 0
     assert not s.windows and combat(s)["to_attacker"] == 1500
     assert s.discard[1] == [d] and s.discard[0] == [k]
     assert s.camp[0] == [a] and s.strength(a) == 2000

@@ -17,7 +17,7 @@ from takujo.games.sengoku_taisen.cards import CARD_FILE, COLORS, Cost, build_poo
 from takujo.games.sengoku_taisen.state import (DISCARD, HAND_LIMIT, INTERCEPT, KOKU, KOKU_MAX, MAIN,
                                                MULLIGAN, START_HAND, START_WALLS, TOKEN_BASE)
 
-from .helpers import act, events, find, give_koku, ids, legal, put, table
+from .helpers import act, events, find, give_koku, ids, legal, pass_battle, put, table
 
 POOL = pool()
 
@@ -172,10 +172,12 @@ def ext_table(files, **kw):
 
 
 def attack_castle(s, u: int, intercept: str | None = None) -> None:
-    """p0 attacks the castle with u; the defender answers `intercept` if asked."""
+    """p0 attacks the castle with u; the defender answers `intercept` if asked; both players
+    then pass the battle window."""
     act(s, f"attack {u} castle")
     if s.phase == INTERCEPT:
         act(s, intercept or "nointercept")
+    pass_battle(s)
 
 
 # ===== SGT-META ===================================================================================
@@ -232,6 +234,7 @@ def test_win_01_declining_to_intercept_still_loses():
     act(s, f"attack {u} castle")
     assert s.pending.players == (1,) and f"intercept {guard}" in legal(s, 1)
     act(s, "nointercept")
+    pass_battle(s)
     assert s.outcome.winners == (0,) and s.outcome.reason == "castle"
 
 
@@ -933,6 +936,7 @@ def test_basic_09_defender_chooses_the_interceptor():
     assert s.pending.kind is DecisionKind.TURN and s.pending.players == (1,)
     assert legal(s, 1) == {f"intercept {a}", f"intercept {b}", "nointercept"}
     act(s, f"intercept {b}")                         # 本多忠勝 4000 (+500) beats 2500
+    pass_battle(s)
     assert events(s, "intercept")[-1]["unit"] == b
     assert u in s.discard[0] and b in s.camp[1] and len(s.walls[1]) == 1
 

@@ -140,14 +140,16 @@ def opponent_unit(s: "SengokuState") -> int | None:
 
 
 def confirm(s: "SengokuState") -> None:
-    """{戦闘確定時} triggers, then the battle window: turn player first (SGT-STRAT-05)."""
+    """{戦闘確定時} triggers, then the battle window: turn player first (SGT-STRAT-05).
+
+    The window polls both players, in turn order, whatever they hold, and closes when both
+    have passed in succession [designed]; an opening that depended on who can cast would tell
+    each player whether the other holds a 戦闘 stratagem."""
     s.phase = MAIN
     d = opponent_unit(s)
     for u in (s.battle["attacker"], d):
         if u is not None:
             _trigger(s, u, "battle_confirmed")
-    # Both players are polled whatever they hold: a window that opened only when someone
-    # could cast would tell the other player so (DESIGN contract 8).
     s.windows.append(Window("battle", polling_order(s.turn_player, 2), cycle=True))
 
 
@@ -175,12 +177,9 @@ def _castable(s: "SengokuState", q: int) -> list[Action]:
     return out
 
 
-def _can_cast(s: "SengokuState", q: int) -> bool:
-    """Whether q has anything to play in the battle window."""
-    return bool(_castable(s, q))
-
-
 def window_actions(s: "SengokuState", q: int) -> list[Action]:
+    """What q may do when asked in the battle window: play (`_castable`) or pass. A player
+    with nothing to play is asked all the same, and may only pass."""
     out = _castable(s, q)
     out.append(s.acts.pass_[q])
     return out

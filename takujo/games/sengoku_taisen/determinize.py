@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 
 def determinize(game: "SengokuGame", view: dict[str, Any], rng: Rng) -> SengokuState:
-    z, pub, me = view["zones"], view["public"], view["player"]
+    z, pub = view["zones"], view["public"]
     seen = seen_cards(view, SengokuState.ZONES)
     data: dict[str, Any] = {name: [None, None] for name in SengokuState._PER_PLAYER}
     for q in (0, 1):
@@ -31,12 +31,9 @@ def determinize(game: "SengokuGame", view: dict[str, Any], rng: Rng) -> SengokuS
         data["deck"][q] = fill.rest()
         for name in ("koku_up", "camp", "summons", "field", "ougi_up", "discard", "exile"):
             data[name][q] = list(z[name][q])
-    windows = []
-    for w in pub["windows"]:
-        order = list(w["order"])
-        pos = order.index(me) if me in order and view["pending"] and view["pending"]["kind"] == "response" else 0
-        windows.append({"kind": w["kind"], "order": order, "pos": pos, "data": dict(w["data"]),
-                        "cycle": w["cycle"], "passes": 0})
+    # the step count and the outcome are public: a sampled world at game over stays over
+    base = base_json(game, rng, steps=int(view.get("version", 0)))
+    base["outcome"] = view["outcome"]
     as_pairs = lambda d: [[int(k), v] for k, v in d.items()]   # noqa: E731
     data.update(
         damage=as_pairs(pub["damage"]), buff=as_pairs(pub["buff"]), siege_buff=as_pairs(pub["siege_buff"]),
@@ -45,7 +42,7 @@ def determinize(game: "SengokuGame", view: dict[str, Any], rng: Rng) -> SengokuS
         tokens=[[int(t), dict(v)] for t, v in pub["tokens"].items()], next_token=pub["next_token"],
         extra_used=list(pub["extra_used"]), once_used=list(pub["once_used"]), ougi_used=list(pub["ougi_used"]),
         turn=pub["turn"], turn_player=pub["turn_player"], phase=pub["phase"], first=pub["first_player"],
-        battle=pub["battle"], windows=windows, counters=[list(x) for x in pub["counters"]],
-        _base=base_json(game, rng),
+        battle=pub["battle"], windows=[dict(w) for w in pub["windows"]], counters=[list(x) for x in pub["counters"]],
+        _base=base,
     )
     return SengokuState.from_json(game, data)

@@ -314,8 +314,7 @@ class SengokuState(State):
         if self.outcome is not None:
             return None
         if self.windows:
-            w = self.windows[-1]
-            return _WINDOW[w.order[w.pos]]
+            return _WINDOW[self.windows[-1].responder]
         phase, turns = self.phase, self.turns
         if phase == INTERCEPT:
             return turns["intercept?"][1 - self.turn_player]
@@ -582,9 +581,9 @@ class SengokuState(State):
             "extra_used": sorted(self.extra_used),
             "once_used": sorted(self.once_used),
             "next_token": self.next_token,
-            # battle windows: which window is open is public, who is being asked is not
-            "windows": [{"kind": w.kind, "order": list(w.order), "data": dict(w.data), "cycle": w.cycle}
-                        for w in self.windows],
+            # battle windows, whole: who is asked and how many passed in a row are public
+            # (both players are always polled, whatever they hold)
+            "windows": [w.to_json() for w in self.windows],
         }
 
     # ----- copy and serialise ------------------------------------------------------------------

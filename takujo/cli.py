@@ -17,6 +17,7 @@ as rich markup (a string that is not valid markup is printed as it is).
 """
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import sys
@@ -39,7 +40,7 @@ from .core.game import Game, parse_game_string
 from .core.events import visible_to
 from .core.registry import game_class, names
 from .core.rng import Rng
-from .record import read_record, replay_states, write_record
+from .record import iter_record, read_record, replay_states, write_record
 from .sim import MAX_STEPS, GameCrash, Summary, bot_rng, checked_bot, make_game, run_games
 
 app = typer.Typer(
@@ -90,6 +91,8 @@ def _parse_options(items: list[str]) -> dict[str, str]:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
             _fail(f"bad --option {item!r}: expected KEY=VALUE")
+        if key.strip() in opts:
+            _fail(f"--option {key.strip()} is given twice")
         opts[key.strip()] = value.strip()
     return opts
 
@@ -367,11 +370,11 @@ def sim(
     games: Annotated[int, typer.Option(help="Number of games; game i uses seed SEED+i.")] = 1000,
     seed: Annotated[int, typer.Option(help="Seed of the first game.")] = 1,
     bots: Annotated[str, typer.Option(help="Bots, a comma list cycled over the seats and rotated each game: random, heuristic, ismcts:N or ismcts:Ts.")] = "heuristic",
-    workers: Annotated[int, typer.Option(help="Worker processes.")] = 1,
+    workers: Annotated[int, typer.Option(min=1, max=256, help="Worker processes.")] = 1,
     option: OptionArg = [],
     record: Annotated[Optional[Path], typer.Option(help="Write every game's record to DIR/game-SEED.jsonl.", metavar="DIR")] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print the summary as JSON instead of tables.")] = False,
-    max_steps: Annotated[int, typer.Option(help="Stop a game after this many steps (reason step_limit).")] = MAX_STEPS,
+    max_steps: Annotated[int, typer.Option(min=1, help="Stop a game after this many steps (reason step_limit).")] = MAX_STEPS,
     check: Annotated[bool, typer.Option("--check", help="Check every bot action for legality (slower).")] = False,
 ) -> None:
     """Simulate bot games and report win rates (with 95% Wilson intervals), lengths and endings."""
@@ -412,13 +415,11 @@ def replay(
 ) -> None:
     """Replay a game record, checking every step and chance outcome; print what a spectator sees."""
     console = _out()
+    lines = iter_record(file)
     try:
-        lines = read_record(file)
-    except OSError as exc:
-        _fail(f"cannot read {file}: {exc.strerror or exc}", 1)
+        head = next(lines, {})
     except RecordError as exc:
         _fail(str(exc), 1)
-    head = lines[0] if lines else {}
     if not quiet and head.get("type") == "header":
         seats = ", ".join(f"{p}: {s}" for p, s in enumerate(head.get("seats") or []))
         console.print(f"[bold]{escape(str(head.get('game')))}[/bold] seed {escape(str(head.get('seed')))}"
@@ -426,7 +427,7 @@ def replay(
     state = None
     shown = 0
     try:
-        for state in replay_states(lines, str(file)):
+        for state in replay_states(itertools.chain([head], lines), str(file)):
             if quiet:
                 continue
             new = [e for e in state.log[shown:] if visible_to(e, None)]

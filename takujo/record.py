@@ -56,10 +56,36 @@ def write_record(path: Path | str, state: State, seed: int, seats: list[str] | N
             fh.write(json.dumps(line, ensure_ascii=False) + "\n")
 
 
-def read_record(path: Path | str) -> list[dict[str, Any]]:
-    lines = []
-    with open(path, encoding="utf-8") as fh:
-        for no, text in enumerate(fh, 1):
+#: A record line longer than this is refused (a step line is well under 1 kB).
+MAX_LINE_BYTES = 1 << 20
+
+
+def iter_record(path: Path | str) -> Iterator[dict[str, Any]]:
+    """The lines of a record file one by one, read as they are needed (a long record is never
+    held in memory whole). Every problem is a `RecordError` naming the file and the line;
+    the file's contents are never quoted."""
+    path = Path(path)
+    if path.is_dir():
+        raise RecordError(f"{path}: is a folder, not a game record")
+    try:
+        fh = open(path, "rb")
+    except FileNotFoundError:
+        raise RecordError(f"{path}: file not found") from None
+    except OSError as exc:
+        raise RecordError(f"{path}: cannot be read ({exc.strerror or type(exc).__name__})") from None
+    with fh:
+        no = 0
+        while True:
+            raw = fh.readline(MAX_LINE_BYTES + 1)
+            if not raw:
+                return
+            no += 1
+            if len(raw) > MAX_LINE_BYTES:
+                raise RecordError(f"{path}: line {no}: longer than {MAX_LINE_BYTES} bytes; not a game record")
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                raise RecordError(f"{path}: line {no}: not UTF-8 text; a game record is UTF-8 JSON Lines") from None
             if not text.strip():
                 continue
             try:
@@ -68,8 +94,12 @@ def read_record(path: Path | str) -> list[dict[str, Any]]:
                 raise RecordError(f"{path}: line {no}: not JSON ({exc.msg})") from None
             if not isinstance(obj, dict) or "type" not in obj:
                 raise RecordError(f"{path}: line {no}: expected an object with a 'type'")
-            lines.append(obj)
-    return lines
+            yield obj
+
+
+def read_record(path: Path | str) -> list[dict[str, Any]]:
+    """Every line of a record file (see `iter_record` to stream a long one)."""
+    return list(iter_record(path))
 
 
 def redact(lines: list[dict[str, Any]], player: int | None) -> list[dict[str, Any]]:
@@ -85,51 +115,75 @@ def redact(lines: list[dict[str, Any]], player: int | None) -> list[dict[str, An
     return out
 
 
-def replay_states(lines: list[dict[str, Any]], where: str = "record") -> Iterator[State]:
-    """Rebuild the game of a record, yielding the state after setup and after every step."""
-    if not lines or lines[0].get("type") != "header":
+def replay_states(lines: Iterable[dict[str, Any]], where: str = "record") -> Iterator[State]:
+    """Rebuild the game of a record, yielding the state after setup and after every step.
+    `lines` may be any iterable (e.g. `iter_record`), consumed one line at a time."""
+    it = iter(lines)
+    head = next(it, None)
+    if not isinstance(head, dict) or head.get("type") != "header":
         raise RecordError(f"{where}: the first line must be the header")
-    head = lines[0]
     try:
         game = load(head["game"])
-        seed = int(head["seed"])
-    except (KeyError, TypeError, ValueError, TakujoError) as exc:
+        seed = head["seed"]
+        if type(seed) is not int:
+            raise ValueError(f"seed {str(seed)[:40]!r} is not an integer")
+    except KeyError as exc:
+        raise RecordError(f"{where}: line 1: bad header: no {exc.args[0]!r} field") from None
+    except (TypeError, ValueError, TakujoError) as exc:
         raise RecordError(f"{where}: line 1: bad header: {exc}") from None
     state = game.new_state(seed)
-    if _chance(state.log) != head.get("chance", []):
+    if _chance(state.log) != _events(head.get("chance", []), where, 1):
         raise RecordError(f"{where}: line 1: the setup's chance outcomes differ from the record")
     yield state
     ended = False
-    for no, line in enumerate(lines[1:], 2):
+    for no, line in enumerate(it, 2):
         kind = line.get("type")
         if ended:
             raise RecordError(f"{where}: line {no}: lines after the end line")
         if kind == "step":
             if line.get("n") != state.steps:
-                raise RecordError(f"{where}: line {no}: step number {line.get('n')} where {state.steps} was expected")
+                raise RecordError(f"{where}: line {no}: step number {str(line.get('n'))[:20]} where "
+                                  f"{state.steps} was expected")
+            action, player = line.get("action"), line.get("player")
+            if not isinstance(action, str):
+                raise RecordError(f"{where}: line {no}: step {state.steps} has no action (an "
+                                  f"'action' field with the action's notation)")
+            if type(player) is not int:
+                raise RecordError(f"{where}: line {no}: step {state.steps} has no player (an "
+                                  f"integer 'player' field)")
+            recorded = _events(line.get("chance", []), where, no)
             mark = len(state.log)
             try:
-                state.apply(state.parse_action(str(line["action"]), int(line["player"])))
-            except (IllegalActionError, KeyError, ValueError, TypeError) as exc:
-                raise RecordError(f"{where}: line {no}: step {line.get('n')}: {exc}") from None
+                state.apply(state.parse_action(action, player))
+            except IllegalActionError as exc:
+                raise RecordError(f"{where}: line {no}: step {state.steps}: {exc}") from None
             got = _chance(state.log[mark:])
-            if got != line.get("chance", []):
+            if got != recorded:
                 raise RecordError(f"{where}: line {no}: step {line['n']}: chance outcomes differ "
-                                  f"from the record (engine: {_brief(got)}; record: {_brief(line.get('chance', []))})")
+                                  f"from the record (engine: {_brief(got)}; record: {_brief(recorded)})")
             yield state
         elif kind == "end":
             ended = True
             if state.outcome is None:
                 raise RecordError(f"{where}: line {no}: the record ends the game but the game is not over")
             if state.outcome.to_json() != line.get("outcome"):
-                raise RecordError(f"{where}: line {no}: outcome {line.get('outcome')} differs from the "
-                                  f"replayed outcome {state.outcome.to_json()}")
+                raise RecordError(f"{where}: line {no}: outcome {str(line.get('outcome'))[:200]} differs "
+                                  f"from the replayed outcome {state.outcome.to_json()}")
         else:
-            raise RecordError(f"{where}: line {no}: unknown line type {kind!r}")
+            raise RecordError(f"{where}: line {no}: unknown line type {str(kind)[:40]!r}")
+
+
+def _events(chance: object, where: str, no: int) -> list[dict]:
+    """A line's recorded chance outcomes: a list of event objects, or a RecordError."""
+    if not isinstance(chance, list) or not all(isinstance(e, dict) and isinstance(e.get("e"), str)
+                                               for e in chance):
+        raise RecordError(f"{where}: line {no}: malformed 'chance' field (expected a list of "
+                          f"event objects, each with a kind 'e')")
+    return chance
 
 
 def _brief(events: list[dict]) -> str:
-    return "; ".join(f"{e['e']} {e.get('faces', e.get('order', ''))}" for e in events[:3]) or "none"
+    return "; ".join(f"{e['e']} {str(e.get('faces', e.get('order', '')))[:60]}" for e in events[:3]) or "none"
 
 
 def replay(lines: list[dict[str, Any]], where: str = "record") -> State:

@@ -378,6 +378,10 @@ def run_games(game_spec: str | Game, games: int, seed: int, bots: Sequence[str],
         raise OptionError("no bots given")
     if games < 0:
         raise OptionError(f"games must be >= 0, not {games}")
+    if type(workers) is not int or workers < 1:
+        raise OptionError(f"workers must be at least 1, not {workers!r}")
+    if type(max_steps) is not int or max_steps < 1:
+        raise OptionError(f"max_steps must be at least 1, not {max_steps!r}")
     for name in dict.fromkeys(bots):
         checked_bot(name, game)
     rdir = Path(record_dir) if record_dir is not None else None

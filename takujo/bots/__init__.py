@@ -43,6 +43,8 @@ def make_bot(name: str, game: Game) -> Bot:
     ``ismcts:200`` (200 iterations a move) / ``ismcts:2s`` (two seconds a move), with
     ``:h`` appended for rollouts played by the heuristic. IS-MCTS takes the game's heuristic,
     when it has one, as its prior at the root."""
+    if not isinstance(name, str):
+        raise OptionError(f"a bot is named by a string such as 'heuristic', not {name!r}")
     if name == "random":
         return RandomBot()
     if name.startswith("ismcts"):
@@ -56,11 +58,18 @@ def make_bot(name: str, game: Game) -> Bot:
             policy = make_bot("heuristic", game)
         prior = _heuristic_or_none(game)
         try:
-            if budget.endswith("s"):
-                return ISMCTS(game, iterations=None, seconds=float(budget[:-1]), rollout_policy=policy, prior=prior)
-            return ISMCTS(game, iterations=int(budget), rollout_policy=policy, prior=prior)
+            amount = float(budget[:-1]) if budget.endswith("s") else int(budget)
         except ValueError:
             raise OptionError(f"bad bot {name!r}; use ismcts:ITERATIONS or ismcts:SECONDSs") from None
+        if budget.endswith("s"):
+            if not 0 < amount <= 3600:          # also refuses nan
+                raise OptionError(f"bad bot {name!r}: the time a move must be more than 0 and at "
+                                  f"most 3600 seconds")
+            return ISMCTS(game, iterations=None, seconds=amount, rollout_policy=policy, prior=prior)
+        iterations = int(amount)
+        if not 1 <= iterations <= 10_000_000:
+            raise OptionError(f"bad bot {name!r}: iterations must be 1..10000000")
+        return ISMCTS(game, iterations=iterations, rollout_policy=policy, prior=prior)
     if name == "heuristic":
         try:
             return game.heuristic_bot()

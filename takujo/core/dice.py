@@ -11,6 +11,15 @@ from dataclasses import dataclass
 from .rng import Rng
 
 _EXPR = re.compile(r"^([+-]?\d+)$|^(\d*)D([+-]\d+)?$")
+#: The largest fixed number a dice expression may carry (no card needs more than two digits).
+MAX_NUMBER = 999
+
+
+def _bounded(number: int, text: object) -> int:
+    if abs(number) > MAX_NUMBER:
+        raise ValueError(f"dice expression {str(text)[:20]!r}: {number} is out of range "
+                         f"(-{MAX_NUMBER}..{MAX_NUMBER})")
+    return number
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,17 +39,20 @@ class Dice:
         if isinstance(text, bool):
             raise ValueError(f"not a dice expression: {text!r}")
         if isinstance(text, int):
-            return cls(0, text)
-        norm = unicodedata.normalize("NFKC", str(text)).replace(" ", "").upper()
+            return cls(0, _bounded(text, text))
+        if not isinstance(text, str) or len(text) > 16:
+            raise ValueError(f"not a dice expression: {str(text)[:20]!r} (expected forms like 2D+3, 1D, 9)")
+        norm = unicodedata.normalize("NFKC", text).replace(" ", "").upper()
         m = _EXPR.match(norm)
         if not norm or not m:
             raise ValueError(f"not a dice expression: {text!r} (expected forms like 2D+3, 1D, 9)")
         if m.group(1) is not None:
-            return cls(0, int(m.group(1)))
+            return cls(0, _bounded(int(m.group(1)), text))
         n = int(m.group(2)) if m.group(2) else 1
-        if n == 0 or (max_dice is not None and n > max_dice):
-            raise ValueError(f"dice expression {text!r} rolls {n} dice (allowed 1..{max_dice})")
-        return cls(n, int(m.group(3) or 0))
+        limit = max_dice if max_dice is not None else 99
+        if not 1 <= n <= limit:
+            raise ValueError(f"dice expression {text!r} rolls {n} dice (allowed 1..{limit})")
+        return cls(n, _bounded(int(m.group(3) or 0), text))
 
     @property
     def mean(self) -> float:

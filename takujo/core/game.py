@@ -238,7 +238,13 @@ _SPEC = re.compile(r"^\s*([a-z_][a-z0-9_]*)\s*(?:\((.*)\))?\s*$")
 
 
 def parse_game_string(spec: str) -> tuple[str, dict[str, str]]:
-    """``"fuutei(players=4,center_regions=invadable)"`` -> ("fuutei", {...})."""
+    """``"fuutei(players=4,center_regions=invadable)"`` -> ("fuutei", {...}). An option given
+    twice is refused."""
+    if not isinstance(spec, str):
+        raise OptionError(f"a game is named by a string such as 'fuutei' or 'fuutei(players=3)', "
+                          f"not {type(spec).__name__} {str(spec)[:40]!r}")
+    if len(spec) > 4000:
+        raise OptionError(f"game string of {len(spec)} characters is too long (at most 4000)")
     m = _SPEC.match(spec)
     if not m:
         raise OptionError(f"bad game string {spec!r}; expected name(key=value,...)")
@@ -248,5 +254,8 @@ def parse_game_string(spec: str) -> tuple[str, dict[str, str]]:
         key, sep, value = part.partition("=")
         if not sep or not key.strip():
             raise OptionError(f"bad option {part!r} in {spec!r}; expected key=value")
-        opts[key.strip()] = value.strip()
+        key = key.strip()
+        if key in opts:
+            raise OptionError(f"option {key!r} is given twice in {spec!r}")
+        opts[key] = value.strip()
     return name, opts

@@ -19,12 +19,22 @@ def _mix(s: int) -> int:
     return z ^ (z >> 31)
 
 
+def _seed(seed: object) -> int:
+    """A seed given as another integer type (numpy's, a bool is refused), or OptionError."""
+    from .errors import OptionError
+    if isinstance(seed, bool) or not hasattr(seed, "__index__"):
+        raise OptionError(f"a seed is an integer, not {type(seed).__name__} {str(seed)[:40]!r}")
+    return int(seed.__index__())  # type: ignore[attr-defined]
+
+
 class Rng:
     """SplitMix64. `Rng(seed)`; `.state` is plain data (an int)."""
 
     __slots__ = ("state",)
 
     def __init__(self, seed: int = 0, *, raw_state: int | None = None) -> None:
+        if raw_state is None and type(seed) is not int:
+            seed = _seed(seed)
         self.state = (raw_state if raw_state is not None else seed * 0x9E3779B97F4A7C15 + 1) & _MASK
 
     def clone(self) -> "Rng":

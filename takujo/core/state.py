@@ -80,6 +80,9 @@ class State(ABC):
         """Apply an action (or its notation). Illegal ones raise and change nothing."""
         if isinstance(action, str):
             action = self.parse_action(action, player)
+        elif not isinstance(action, Action):
+            raise IllegalActionError(f"an action is an Action or its notation (a str), not "
+                                     f"{type(action).__name__} {str(action)[:40]!r}")
         if self.outcome is not None:
             raise IllegalActionError(f"the game is over; {action} cannot be played")
         legal = self.legal_actions(action.player)

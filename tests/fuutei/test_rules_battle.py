@@ -128,8 +128,10 @@ def test_combat_03_undefended_region_taken_without_dice():
 
 
 def test_combat_04_05_06_support_committed_face_down_then_revealed_together():
-    """FTR-COMBAT-04, FTR-COMBAT-05, FTR-COMBAT-06: invader and defender each commit one battle support card face
-    down (a SIMULTANEOUS decision); nobody else sees which until both have committed."""
+    """FTR-COMBAT-04, FTR-COMBAT-05, FTR-COMBAT-06: "[3] 侵攻側は戦闘補助カード１枚を裏向きにして
+    出せる" then "[4] 防衛側は…出せる" then "[5] 表向きにして、同時に効果を発揮する": the invader
+    commits first, face down; then the defender, who sees that a card lies there but not which;
+    then both are turned up together."""
     s, a, d, r1 = duel(3)
     x = put(s, "chikara_no_gofu", hand=0)
     z = put(s, "teppeki", hand=0)
@@ -137,36 +139,63 @@ def test_combat_04_05_06_support_committed_face_down_then_revealed_together():
     act(s, "end")
     act(s, f"invade {a} {r1}")
     pend = s.pending
-    assert s.phase == SUPPORT and pend.kind is DecisionKind.SIMULTANEOUS
-    assert set(pend.players) == {0, 1}
+    # [3] the invader alone is asked first
+    assert s.phase == SUPPORT and pend.kind is DecisionKind.SIMULTANEOUS and pend.players == (0,)
     assert legal(s, 0) == {f"support {x}", f"support {z}", "nosupport"}
-    assert legal(s, 1) == {f"support {y}", "nosupport"}
-    assert s.legal_actions(2) == []             # a bystander has nothing to commit
+    assert s.legal_actions(1) == [] and s.legal_actions(2) == []
+    refused(s, f"support {y}", 1)               # the defender cannot go first
+    assert all(s.view(q)["pending"]["players"] == [0] for q in (0, 1, 2, None))
 
-    other = s.clone()
+    other, none = s.clone(), s.clone()
     act(s, f"support {x}", 0)
     act(other, f"support {z}", 0)
+    act(none, "nosupport", 0)
+    # [4] now the defender
     assert s.pending.kind is DecisionKind.SIMULTANEOUS and s.pending.players == (1,)
+    assert legal(s, 1) == {f"support {y}", "nosupport"} and s.legal_actions(0) == []
     for q in (1, 2):
-        # which card player 0 committed is invisible: the two views are identical
+        # which card player 0 committed is invisible: the two views are identical ...
         assert s.view(q) == other.view(q)
         v = s.view(q)
         assert v["zones"]["support"][0] == 1 and v["zones"]["stack"] == []
         assert not any(e.get("card") == x or e.get("action") == f"support {x}" for e in v["log"])
+        # ... but whether a card lies face down on the table is not hidden
+        assert none.view(q)["zones"]["support"][0] == 0
+        assert events(s, "support_committed")[-1]["placed"] is True
+        assert events(none, "support_committed")[-1]["placed"] is False
     assert s.view(0)["zones"]["support"][0] == [x]
     assert events(s, "support_revealed") == []
 
     s.rng = Scripted([5, 1, 3, 3, 1, 1])
     act(s, f"support {y}", 1)
+    # [5] both turned up before either takes effect
     revealed = [i for i, e in enumerate(s.log) if e["e"] == "support_revealed"]
-    effects_at = [i for i, e in enumerate(s.log) if e["e"] == "support_effect"]
     assert sorted(s.log[i]["card"] for i in revealed) == sorted([x, y])
-    assert max(revealed) < min(effects_at)      # both turned up before either takes effect
+    assert not any(e["e"] == "support_effect" for e in s.log[:max(revealed)])
     assert sorted(s.view(1)["zones"]["stack"]) == sorted([x, y])
+    # FTR-TAWAKE-01: y's effect is open to たわけ！; player 0 has a card in hand, so is asked
+    assert s.pending.kind is DecisionKind.RESPONSE and s.pending.players == (0,)
+    act(s, "allow", 0)
+    effects_at = [i for i, e in enumerate(s.log) if e["e"] == "support_effect"]
+    assert max(revealed) < min(effects_at) and len(effects_at) == 2
     # both effects apply: +3 physical attack for A, +3 defence for D
     act(s, "attack phys")
     hit = attacks(s)[-1]
     assert (hit["total"], hit["defence"], hit["defeated"]) == (3 + 3 + 3, 8 + 3, False)
+
+
+def test_combat_04_05_who_commits_does_not_depend_on_the_cards_held():
+    """FTR-COMBAT-04, FTR-COMBAT-05: both sides are asked in order even with no battle support
+    card at all (they can only commit "nosupport"), so the decision never tells who holds one."""
+    s, a, d, r1 = duel(3)
+    act(s, "end")
+    act(s, f"invade {a} {r1}")
+    assert s.pending.players == (0,) and legal(s, 0) == {"nosupport"}
+    act(s, "nosupport", 0)
+    assert s.pending.players == (1,) and legal(s, 1) == {"nosupport"}
+    s.rng = Scripted([5, 1, 1, 1])
+    act(s, "nosupport", 1)
+    assert s.phase == ATTACK and s.commits is None
 
 
 def test_combat_07_support_effects_last_only_for_the_battle():
@@ -300,11 +329,11 @@ def test_attack_03_dice_added_by_a_modifier_count_for_critical():
     x = put(s, "toki", hand=0)
     act(s, "end")
     act(s, f"invade {p} {r1}")
-    act(s, "nosupport", 1)
+    act(s, f"support {x}", 0)                               # FTR-COMBAT-04: the invader first
     six = s.clone()
     s.rng, six.rng = Scripted([3, 5, 1, 6]), Scripted([6, 5, 1, 6])
     for st in (s, six):
-        act(st, f"support {x}", 0)
+        act(st, "nosupport", 1)                             # FTR-COMBAT-05: then the defender
         act(st, "attack phys")
     mixed, double = attacks(s)[-1], attacks(six)[-1]
     assert (mixed["total"], mixed["critical"], mixed["defeated"]) == (9, False, False)

@@ -75,7 +75,8 @@ def to_attack(s, invader: int, region: int, dice: list[int]) -> None:
     assert s.phase == BATTLE
     act(s, f"invade {invader} {region}")
     assert s.phase == SUPPORT
-    for p in list(s.pending.players):
+    for p in list(s.battle["players"]):          # FTR-COMBAT-04/05: invader, then defender
+        assert s.pending.players == (p,)
         act(s, "nosupport", p)
     assert s.phase == ATTACK
 
@@ -866,7 +867,9 @@ def test_ftr_draw_03_region_drawn_goes_to_the_centre():
     drawn = events(s, "region_drawn")[-1]
     assert drawn["to"] is None and drawn["player"] == 1 and drawn["dest"] == "center"
     view = s.view(2)                       # public: every player sees it and the event
-    assert view["zones"]["center"] == [r] and drawn in view["log"]
+    seq = s.log.index(drawn)               # views number their events by log position
+    assert view["zones"]["center"] == [r] and {**drawn, "seq": seq} in view["log"]
+    assert {**drawn, "seq": seq} in s.events_for(2, 0)
 
 
 def test_ftr_draw_03_region_drawn_by_a_card_goes_to_the_centre():

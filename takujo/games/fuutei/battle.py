@@ -14,7 +14,7 @@ from ...core.action import Action
 from ...core.dice import Dice
 from ...core.simultaneous import Commits
 from . import effects
-from .constants import ATTACK, PARTY_MAX, PERSUADE, REASSIGN, SUPPORT
+from .constants import ATTACK, GUARD_CHANGES_MAX, PARTY_MAX, PERSUADE, REASSIGN, SUPPORT
 
 if TYPE_CHECKING:
     from .state import FuuteiState
@@ -63,9 +63,13 @@ def declare(s: "FuuteiState", char: int, region: int) -> None:
     # FTR-COMBAT-02: the invasion targets every region that defender guards.
     regions = s.defended_by(defender)
     s.battle = _new(p, owner, char, defender, regions)
-    # FTR-COMBAT-04/05: each side may play one battle support card face down.
+    # FTR-COMBAT-04, FTR-COMBAT-05: [3] the invader may put one battle support card face
+    # down, then [4] the defender may. Two hidden commits in that order: the defender sees
+    # *whether* a card lies on the invader's side (a count), never which. Both always commit
+    # ("nosupport" when they play none), so the decision names the same players whatever
+    # anyone holds.
     s.phase = SUPPORT
-    s.commits = Commits([p, owner])
+    s.commits = Commits([p, owner], ordered=True)
 
 
 def _new(p: int, owner: int, char: int, defender: int, regions: list[int]) -> dict[str, Any]:
@@ -99,7 +103,8 @@ def actions(s: "FuuteiState", player: int) -> list[Action]:
         bare = s.game.bare_actions
         return [bare["persuade"][player], bare["decline"][player]]
     if s.phase == REASSIGN:
-        out = _reassign_actions(s, player, b["gained"])
+        # [designed] GUARD_CHANGES_MAX guard actions per reassignment, then only "done"
+        out = _reassign_actions(s, player, b["gained"]) if s.guard_changes < GUARD_CHANGES_MAX else []
         out.append(s.game.bare_actions["done"][player])
         return out
     return []
@@ -111,7 +116,9 @@ def apply(s: "FuuteiState", a: Action) -> None:
         if a.verb == "support":
             s.hands[a.player].remove(a.args[0])
             s.supports[a.player].append(a.args[0])
-        s.say("support_committed", player=a.player)
+        # public: the face-down card (or its absence) lies on the table for all to see
+        s.say("support_committed", player=a.player, placed=a.verb == "support",
+              side=s.battle["players"].index(a.player))
         if s.commits.complete:
             reveal(s)
     elif s.phase == ATTACK:
@@ -134,6 +141,7 @@ def apply(s: "FuuteiState", a: Action) -> None:
         else:
             r, ch = a.args
             s.guard[r] = ch
+            s.guard_changes += 1
             s.say("guard", player=a.player, region=r, card=ch)
 
 
@@ -275,6 +283,7 @@ def start_reassign(s: "FuuteiState") -> None:
             b["gained"] = list(gained)
             b["actor"] = p
             s.phase = REASSIGN
+            s.guard_changes = 0
             return
         b["gains"].pop(0)
     s.battle = None

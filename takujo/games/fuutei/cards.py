@@ -34,7 +34,9 @@ REQUIRED_BY_TYPE: dict[str, tuple[str, ...]] = {
     "points": ("region",), "effect": ("hold", "battle_support", "tawake", "event"),
 }
 
-# The effect vocabulary: each verb, the card types that may use it, and its parameters.
+# The effect vocabulary: each verb, the card types that may use it, and its parameters. Every
+# parameter is read by the rule that carries the verb out (effects.py); one no rule reads
+# would be silently ignored, so it must not be declared (the loader then refuses it).
 EFFECTS: dict[str, tuple[set[str], set[str]]] = {
     "draw": ({"hold"}, {"n"}),
     "temporary_character": ({"hold"}, set()),
@@ -51,20 +53,60 @@ EFFECTS: dict[str, tuple[set[str], set[str]]] = {
     "random_discard": ({"event"}, {"n"}),
 }
 HOOKS = {"yamiomaru_victory"}
+# Parameters a verb cannot do without.
+REQUIRED: dict[str, set[str]] = {"assassinate": {"dice"}}
+# The defences 刺客 (``assassinate``) may roll against, with their index in stats.
+DEFENCES = {"phys_def": 1, "mag_def": 3}
+MODIFIABLE = (*STATS, "initiative")
+
+
+def _int(lo: int, hi: int):
+    def check(v: Any) -> None:
+        if type(v) is not int or not lo <= v <= hi:
+            raise ValueError(f"must be a whole number from {lo} to {hi}, not {v!r}")
+    return check
+
+
+def _one_of(*choices: str):
+    def check(v: Any) -> None:
+        if v not in choices:
+            raise ValueError(f"must be one of {', '.join(choices)}, not {v!r}")
+    return check
+
+
+# What each parameter's value may be (the same name means the same thing in every verb).
+PARAM_CHECKS: dict[str, Any] = {
+    "n": _int(1, 10), "need": _int(1, 12), "opposite_sex_bonus": _int(0, 6),
+    "dice": lambda v: _dice(v), "roll": lambda v: _dice(v),
+    "against": _one_of(*DEFENCES), "target": _one_of("self", "opponent"),
+    "roll_to": _one_of("attack", *MODIFIABLE),
+    **{stat: _int(-20, 20) for stat in MODIFIABLE},
+}
 
 
 def _dice(value: Any) -> Dice:
     return Dice.parse(value, max_dice=MAX_DICE)
 
 
+assert all(p in PARAM_CHECKS for _, params in EFFECTS.values() for p in params), "a parameter without a check"
+
+
 class Effect(CoreEffect):
     VOCABULARY = {verb: params for verb, (_, params) in EFFECTS.items()}
 
     @model_validator(mode="after")
-    def _dice(self) -> "Effect":
-        for key in ("roll", "dice"):
-            if key in (self.model_extra or {}):
-                _dice(self.model_extra[key])  # type: ignore[index]
+    def _values(self) -> "Effect":
+        params = self.model_extra or {}
+        missing = sorted(REQUIRED.get(self.do, set()) - set(params))
+        if missing:
+            raise ValueError(f"effect {self.do!r} needs parameter(s) {missing}")
+        for key, value in params.items():
+            check = PARAM_CHECKS.get(key)       # an undeclared one is refused by the vocabulary
+            try:
+                if check is not None:
+                    check(value)
+            except ValueError as exc:
+                raise ValueError(f"effect {self.do!r}: parameter {key!r} {exc}") from None
         return self
 
 

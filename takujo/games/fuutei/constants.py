@@ -3,6 +3,12 @@ from __future__ import annotations
 
 HAND_SIZE = 5        # FTR-SETUP-03, FTR-HAND-01
 PARTY_MAX = 5        # FTR-MAIN-04
+# [designed] Guard and unguard actions allowed in one main phase (and in one reassignment
+# after a battle, FTR-COMBAT-12). The source sets no limit ("何度でも", FTR-MAIN-01), but
+# reassigning back and forth would let one phase last for ever. A player holds at most 12
+# regions, so 12 guard actions set every defender: 40 allows more than three complete
+# rearrangements, which no real player needs. Past it only the phase's other actions remain.
+GUARD_CHANGES_MAX = 40
 
 # Phases in which the turn player decides (TURN decisions).
 MAIN, BATTLE, HAND = "main", "battle", "hand"

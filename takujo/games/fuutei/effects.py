@@ -75,15 +75,12 @@ def support_data(s: "FuuteiState", side: int, card: int) -> dict[str, Any]:
 
 
 # ----- the たわけ！ window ------------------------------------------------------------------------
-def has_tawake(s: "FuuteiState", q: int) -> bool:
-    return any(s.cat[c].type == "tawake" for c in s.hands[q])
-
-
 def open_window(s: "FuuteiState", data: dict[str, Any]) -> bool:
-    """FTR-TAWAKE-01: every player may answer (polled in turn order from the turn player; the
-    card's own user is not asked). Everyone with a card in hand is asked, whether or not they
-    hold たわけ！ (hand sizes are public; hand contents are not). Returns False when nobody
-    holds a card at all, so the card just resolves."""
+    """FTR-TAWAKE-01, FTR-TAWAKE-02: every player may answer (polled in turn order from the turn
+    player, FTR-TAWAKE-04 recommended order; the card's own user is not asked). Everyone else
+    with a card in hand is asked, whether or not they hold たわけ！: hand sizes are public, hand
+    contents are not, so neither the window nor whom it names tells anyone who holds one.
+    Returns False when nobody else holds a card at all, so the card just resolves."""
     order = [q for q in polling_order(s.turn_player, s.n) if q != data["user"] and s.hands[q]]
     if not order:
         return False
@@ -93,6 +90,7 @@ def open_window(s: "FuuteiState", data: dict[str, Any]) -> bool:
 
 
 def tawake_actions(s: "FuuteiState", q: int) -> list[Action]:
+    """A polled player may negate with a たわけ！ from hand, or allow; with none, only allow."""
     cards = sorted(c for c in s.hands[q] if s.cat[c].type == "tawake")
     return ([Action(q, "tawake", (cards[0],))] if cards else []) + [Action(q, "allow")]
 
@@ -138,87 +136,115 @@ def finish_card(s: "FuuteiState", data: dict[str, Any], negated: bool) -> None:
 
 # ----- hold effects -------------------------------------------------------------------------------
 def apply_hold(s: "FuuteiState", data: dict[str, Any]) -> bool:
-    """Carry out a hold card; True if the card itself stays in play."""
+    """Carry out a hold card; True if the card itself stays in play. A card whose target is
+    no longer there does nothing, and the log says so (``no_effect``)."""
     card, p, targets = data["card"], data["user"], data["targets"]
     eff = s.cat[card].effect
     do = eff.do
     t = targets[0] if targets else None
+    done = True
     if do == "draw":
-        s.draw(p, int(eff.get("n", 1)))
+        s.draw(p, int(eff.get("n", 1)))           # an empty pile is logged by `draw`
     elif do == "temporary_character":
         # FTR-TEMP-01: joins as a temporary character, outside the party-size count.
         s.enter_party(p, card, temporary=True)
         s.say("temporary_joins", player=p, card=card)
         return True
     elif do == "temporary_from_hand":
-        if t in s.hands[p]:
+        done = t in s.hands[p]
+        if done:
             s.hands[p].remove(t)
             s.enter_party(p, t, temporary=True)
             s.say("temporary_joins", player=p, card=t)
     elif do == "proposal":
         # FTR-KYUKON-01: usable with no character, or only same-sex ones, in your area; an
         # opposite-sex character of yours makes the proposal easier.
-        if t is not None and s.owner_of(t) not in (-1, p) and s.party_size(p) < PARTY_MAX:
-            sex = s.cat[t].spec.sex
-            partner = any(s.cat[c].spec.sex not in (None, sex) for c in s.party[p])
-            need = int(eff.get("need", 5)) - (int(eff.get("opposite_sex_bonus", 0)) if partner else 0)
+        done = t is not None and s.owner_of(t) not in (-1, p) and s.party_size(p) < PARTY_MAX
+        if done:
+            need = proposal_need(s, eff, p, t)
             ok = data["roll"] >= need
             if ok:
                 s.move_character(t, p)
             s.say("proposal", player=p, card=t, roll=data["roll"], need=need, success=ok)
     elif do == "seal_invasion":
         # FTR-ERION-01: lasts until the end of the turn of the player who has that character.
-        if t is not None and s.owner_of(t) >= 0 and t not in s.sealed:
+        done = t is not None and s.owner_of(t) >= 0 and t not in s.sealed
+        if done:
             s.sealed.append(t)
             s.say("sealed", card=t, player=s.owner_of(t))
     elif do == "destroy_equipment":
-        if t in s.host:
+        done = t in s.host
+        if done:
             del s.host[t]
             s.discard.append(t)
             s.say("discarded", card=t, why="destroy_equipment")
     elif do == "claim_center_region":
-        if t in s.center:
+        done = t in s.center
+        if done:
             s.center.remove(t)
             s.regions[p].append(t)
             s.victory_may_change()
             s.say("gain_region", player=p, region=t, from_player=-1)
     elif do == "destroy_region":
         q = s.region_owner(t)
-        if t in s.center or (q >= 0 and t not in s.guard):
+        done = t in s.center or (q >= 0 and t not in s.guard)
+        if done:
             (s.regions[q] if q >= 0 else s.center).remove(t)
             s.victory_may_change()
             s.discard.append(t)
             s.say("discarded", card=t, why="destroy_region")
     elif do == "assassinate":
-        if t is not None and s.owner_of(t) >= 0:
-            from .battle import PHYS_DEF, stat_dice
-            guard = stat_dice(s, t, PHYS_DEF)
+        done = t is not None and s.owner_of(t) >= 0
+        if done:
+            # 刺客: the roll against the defence the card names (``against``: physical
+            # defence on the stand-in card), with equipment (FTR-CARD-04); a defence with
+            # dice is rolled now, as in an attack (FTR-ATTACK-02 reading (1)).
+            from .battle import STAT_INDEX, stat_dice
+            against = eff.get("against", "phys_def")
+            guard = stat_dice(s, t, STAT_INDEX[against])
             defence = s.roll(guard, "defence", s.owner_of(t), card=t)[0] if guard.n else guard.bonus
             ok = data["roll"] >= defence
-            s.say("assassination", card=t, roll=data["roll"], defence=defence, success=ok)
+            s.say("assassination", player=p, card=t, roll=data["roll"], against=against,
+                  defence=defence, success=ok)
             if ok:
                 s.remove_character(t)
+    if not done:
+        s.say("no_effect", player=p, card=card)
     return False
+
+
+def proposal_need(s: "FuuteiState", eff: Any, p: int, target: int) -> int:
+    """The roll 求婚 needs: ``need``, less ``opposite_sex_bonus`` when `p`'s party has a
+    character of the other sex than `target` (FTR-KYUKON-01; the bonus is designed)."""
+    sex = s.cat[target].spec.sex
+    partner = any(s.cat[c].spec.sex not in (None, sex) for c in s.party[p])
+    return int(eff.get("need", 5)) - (int(eff.get("opposite_sex_bonus", 0)) if partner else 0)
 
 
 # ----- battle support effects -------------------------------------------------------------------
 def apply_support(s: "FuuteiState", data: dict[str, Any]) -> None:
     """``modify``: stat changes for the rest of this battle (FTR-COMBAT-07), stacking
-    (FTR-STACK-01)."""
+    (FTR-STACK-01). The event lists every change made: [side, stat, amount]; none at all is
+    said too (a card whose changes are all zero)."""
     from .battle import ROLLED_ATK, STAT_INDEX
     eff = s.cat[data["card"]].effect
     side = data["side"]
-    target = 1 - side if eff.get("target") == "opponent" else side
+    target = 1 - side if eff.get("target", "self") == "opponent" else side
     mods = s.battle["mods"]
+    changes: list[list[Any]] = []
     for stat, i in STAT_INDEX.items():
-        mods[target][i] += int(eff.get(stat, 0))
+        amount = int(eff.get(stat, 0))
+        if amount:
+            mods[target][i] += amount
+            changes.append([target, stat, amount])
     if "roll" in data:
         to = eff.get("roll_to", "attack")
         mods[side][ROLLED_ATK if to == "attack" else STAT_INDEX[to]] += data["roll"]
+        changes.append([side, to, data["roll"]])
         if to == "attack":
             # FTR-ATTACK-03: dice added by a modifier count among "all dice" of an attack.
             s.battle.setdefault("extra_dice", [[], []])[side].extend(data.get("faces", []))
-    s.say("support_effect", player=data["user"], card=data["card"])
+    s.say("support_effect", player=data["user"], card=data["card"], changes=changes)
 
 
 # ----- events ----------------------------------------------------------------------------------------

@@ -2,7 +2,8 @@
 
 Plan: keep the strongest attacker free to invade and put everyone else on guard, strongest
 defender on the most valuable region; play characters and equipment at once; use hold cards
-on the leader; invade where the odds are good; answer with たわけ！ only what hurts it.
+on the leader; invade where the odds are good; answer たわけ！ windows (every player with a
+card is polled) by negating only what hurts it, would win the game or helps the leader.
 """
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.action import Action
 from ...core.rng import Rng
+from .cards import DEFENCES
 
 if TYPE_CHECKING:
     from .game import FuuteiGame
@@ -80,28 +82,54 @@ class FuuteiHeuristic:
         return self._main(view, by_verb)
 
     def _respond(self, view: dict[str, Any], by_verb: dict[str, list[Action]]) -> Action:
+        """A たわけ！ window (everyone with cards is polled): allow unless the card would hurt
+        me, win the game for its user, or help the leader; never spend a たわけ！ on a card
+        whose dice (rolled before the window, FTR-TAWAKE-03) already made it fail."""
+        if "tawake" in by_verb and self._worth_negating(view):
+            return by_verb["tawake"][0]
+        return by_verb["allow"][0]
+
+    def _worth_negating(self, view: dict[str, Any]) -> bool:
         me = view["player"]
         pub = view["public"]
-        if "tawake" in by_verb:
+        data = pub["windows"][-1]["data"]
+        user, card = data["user"], data["card"]
+        points, need = pub["points"], pub["threshold"]
+        leads = points[user] >= max(points)
+        if data["for"] == "support":
             b = pub["battle"]
-            stack = view["zones"]["stack"]
-            mine = set(view["zones"]["party"][me]) | set(view["zones"]["regions"][me]) | {
-                int(e) for e, h in pub["host"].items() if h in view["zones"]["party"][me]}
-            hurting = False
-            if b is not None and me in b["players"] and stack:
-                # A battle support card of my opponent is taking effect.
-                hurting = True
-            for e in reversed(view["log"]):
-                if e["e"] == "hold":
-                    hurting = hurting or bool(set(e["targets"]) & mine) or (
-                        self.cat[e["card"]].effect.do in ("temporary_character", "claim_center_region")
-                        and pub["points"][e["player"]] >= max(pub["points"]))
-                    break
-                if e["e"] == "support_revealed":
-                    break
-            if hurting:
-                return by_verb["tawake"][0]
-        return by_verb["allow"][0]
+            if me in b["players"]:
+                return True                     # my opponent's card, in my own battle
+            # a bystander stops the leader's invasion, or its defence against a laggard
+            return leads and points[user] > points[me]
+        eff = self.cat[card].effect
+        do = eff.do
+        zones = view["zones"]
+        t = data["targets"][0] if data["targets"] else None
+        mine = set(zones["party"][me]) | set(zones["regions"][me]) | {
+            int(e) for e, h in pub["host"].items() if h in zones["party"][me]}
+        if do == "claim_center_region":
+            return points[user] + (self.cat[t].spec.points or 0) >= need or (leads and points[user] > points[me])
+        if do in ("proposal", "assassinate"):
+            return t in mine and self._roll_can_succeed(view, data, eff, t)
+        if do == "temporary_character":
+            return leads and points[user] > points[me]
+        return t in mine or (leads and points[user] > points[me] and do in ("destroy_region", "seal_invasion"))
+
+    def _roll_can_succeed(self, view: dict[str, Any], data: dict[str, Any], eff: Any, t: int) -> bool:
+        """Whether the roll already made can still succeed against character `t`."""
+        roll = data.get("roll")
+        if roll is None:
+            return True
+        if eff.do == "proposal":
+            party = view["zones"]["party"][data["user"]]
+            sex = self.cat[t].spec.sex
+            partner = any(self.cat[c].spec.sex not in (None, sex) for c in party)
+            return roll >= int(eff.get("need", 5)) - (int(eff.get("opposite_sex_bonus", 0)) if partner else 0)
+        i = DEFENCES[eff.get("against", "phys_def")]
+        dice = self.cat[t].stats[i]
+        bonus = sum(self.cat[int(e)].bonus[i] for e, h in view["public"]["host"].items() if h == t)
+        return roll >= dice.n + dice.bonus + bonus      # the lowest the defence can be
 
     def _invade(self, view: dict[str, Any], by_verb: dict[str, list[Action]]) -> Action:
         pub = view["public"]

@@ -18,8 +18,8 @@ from ...core.state import State, copy_frame
 from ...core.visibility import Vis, ZoneSpec
 from . import battle, effects
 from .cards import Catalogue
-from .constants import (ATTACK, BATTLE, HAND, HAND_SIZE, MAIN, OVER, PARTY_MAX, PERSUADE, REASSIGN,
-                        SUPPORT)
+from .constants import (ATTACK, BATTLE, GUARD_CHANGES_MAX, HAND, HAND_SIZE, MAIN, OVER, PARTY_MAX,
+                        PERSUADE, REASSIGN, SUPPORT)
 
 if TYPE_CHECKING:
     from .game import FuuteiGame
@@ -74,6 +74,7 @@ class FuuteiState(State):
         s.battle = None
         s.commits = None
         s.windows = []
+        s.guard_changes = 0   # guard/unguard actions in this main phase or reassignment
         s.victory_stale = False
         s._setup()
         return s
@@ -161,19 +162,22 @@ class FuuteiState(State):
         self.turns_taken[p] += 1
         self.say("turn", player=p, turn=self.turn)
         effects.expire_temporaries(self, p)
+        self.guard_changes = 0
         # FTR-DRAW-01: draw one card (events and regions are opened by `draw`).
         if not self.deck:
             self.failed_draw = True
-            self.say("empty_draw", player=p)
+            self.say("empty_draw", player=p, missed=1)
         else:
             self.draw(p, 1)
         self.phase = MAIN
         self.check_victory()
 
     def draw(self, p: int, k: int) -> None:
-        """Draw k cards for p; open cards are revealed and resolved (FTR-DRAW-02/03)."""
-        for _ in range(k):
+        """Draw k cards for p; open cards are revealed and resolved (FTR-DRAW-02/03). Cards
+        the pile no longer holds are not drawn, and the log says so (``empty_draw``)."""
+        for i in range(k):
             if not self.deck:
+                self.say("empty_draw", player=p, missed=k - i)
                 return
             c = self.deck.pop()
             kind = self.cat[c].type
@@ -297,7 +301,7 @@ class FuuteiState(State):
             return None
         if self.windows:
             w = self.windows[-1]
-            return Decision(DecisionKind.RESPONSE, (w.order[w.pos],), "たわけ！?")
+            return Decision(DecisionKind.RESPONSE, (w.responder,), "たわけ！?")
         if self.phase == SUPPORT:
             return Decision(DecisionKind.SIMULTANEOUS, self.commits.waiting(), "battle support")
         if self.phase in (ATTACK, PERSUADE, REASSIGN):
@@ -339,6 +343,10 @@ class FuuteiState(State):
             elif t == "hold":                                   # FTR-MAIN-11
                 out.extend(Action(p, "hold", (c, *tg)) for tg in effects.hold_targets(self, p, c))
         # FTR-MAIN-05/06/08/09: reassign defenders; one character may guard several regions.
+        # [designed] at most GUARD_CHANGES_MAX guard/unguard actions per main phase.
+        if self.guard_changes >= GUARD_CHANGES_MAX:
+            out.append(game.bare_actions["end"][p])
+            return out
         guards, party = game.guard_actions, self.party[p]
         unguards = game.card_actions["unguard"].row(p, 0)
         for r in self.regions[p]:
@@ -388,9 +396,11 @@ class FuuteiState(State):
         elif verb == "guard":
             r, ch = a.args
             self.guard[r] = ch
+            self.guard_changes += 1
             self.say("guard", player=p, region=r, card=ch)
         elif verb == "unguard":
             del self.guard[a.args[0]]
+            self.guard_changes += 1
             self.say("unguard", player=p, region=a.args[0])
         elif verb == "hold":
             effects.use_hold(self, p, a.args[0], a.args[1:])
@@ -451,9 +461,11 @@ class FuuteiState(State):
             "pile_emptied": self.pile_emptied,
             "failed_draw": self.failed_draw,
             "battle": copy_frame(b),
-            # the たわけ！ windows: what is being answered is public, who is asked is not
-            "windows": [{"kind": w.kind, "order": list(w.order), "data": dict(w.data)} for w in self.windows],
-            "committed": sorted(self.commits.choices) if self.commits else [],
+            # the たわけ！ windows, whole: what is being answered, whom they poll (fixed from
+            # hand sizes, FTR-TAWAKE-01) and who is asked now
+            "windows": [w.to_json() for w in self.windows],
+            "committed": [p for p in self.commits.players if p in self.commits.choices] if self.commits else [],
+            "guard_changes": self.guard_changes,
         }
 
     # ----- copy and serialise -----------------------------------------------------------
@@ -483,6 +495,7 @@ class FuuteiState(State):
         s.battle = copy_frame(self.battle)
         s.commits = self.commits.clone() if self.commits else None
         s.windows = [w.clone() for w in self.windows]
+        s.guard_changes = self.guard_changes
         s.victory_stale = self.victory_stale
         return s
 
@@ -500,6 +513,7 @@ class FuuteiState(State):
             battle=copy_frame(self.battle),
             commits=self.commits.to_json() if self.commits else None,
             windows=[w.to_json() for w in self.windows],
+            guard_changes=self.guard_changes,
         )
         return d
 
@@ -517,4 +531,5 @@ class FuuteiState(State):
         self.battle = copy_frame(d["battle"])
         self.commits = Commits.from_json(d["commits"]) if d["commits"] else None
         self.windows = [Window.from_json(w) for w in d["windows"]]
+        self.guard_changes = int(d.get("guard_changes", 0))
         self.victory_stale = False

@@ -1,7 +1,9 @@
 """The ``takujo`` command: list games, play against bots, simulate bot games, replay records.
 
     takujo games
-    takujo play toy --players 3 --seat 1 --bots heuristic,random
+    takujo play fuutei --players 3 --seat 1 --bots heuristic,random
+    takujo play ibara --players 4 --humans 0,2
+    takujo play --resume game.jsonl
     takujo sim fuutei --players 4 --games 1000 --seed 1 --bots heuristic,random --workers 4
     takujo replay game-7.jsonl
     takujo deck list sengoku_taisen
@@ -29,7 +31,6 @@ from typing import Annotated, Any, Iterator, NoReturn, Optional
 
 import typer
 from rich.console import Console
-from rich.errors import MarkupError
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
@@ -42,6 +43,7 @@ from .core.registry import game_class, names
 from .core.rng import Rng
 from .record import iter_record, read_record, replay_states, write_record
 from .sim import MAX_STEPS, GameCrash, Summary, bot_rng, checked_bot, make_game, run_games
+from .terminal import Quit, TerminalTable, print_markup
 
 app = typer.Typer(
     name="takujo",
@@ -53,7 +55,7 @@ app = typer.Typer(
 
 OptionArg = Annotated[list[str], typer.Option(
     "--option", "-o", metavar="KEY=VALUE",
-    help="A game option, e.g. -o target=30 (repeatable; see `takujo games`).")]
+    help="A game option, e.g. -o center_regions=invadable (repeatable; see `takujo games`).")]
 
 
 # ----- helpers --------------------------------------------------------------------------
@@ -104,13 +106,6 @@ def _parse_bots(text: str) -> list[str]:
     return bots
 
 
-def _print_markup(console: Console, text: str) -> None:
-    try:
-        console.print(text)
-    except MarkupError:
-        console.print(text, markup=False)
-
-
 def _who(p: int, seat: int | None = None) -> str:
     return f"you (player {p})" if p == seat else f"player {p}"
 
@@ -158,146 +153,121 @@ def games_cmd() -> None:
 
 
 # ----- takujo play ----------------------------------------------------------------------
-class _Quit(Exception):
-    pass
+def _parse_seats(text: str, players: int) -> list[int]:
+    seats: list[int] = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part.isdigit() or int(part) >= players:
+            _fail(f"--humans {text!r}: {part!r} is not a seat of this game (0..{players - 1})")
+        if int(part) in seats:
+            _fail(f"--humans {text!r}: seat {part} is given twice")
+        seats.append(int(part))
+    return seats
+
+
+def _resume(file: Path) -> tuple[Any, int, list[str]]:
+    """The state, seed and seats of an unfinished game's record, verified step by step."""
+    state = None
+    try:
+        lines = iter_record(file)
+        head = next(lines, {})
+        for state in replay_states(itertools.chain([head], lines), str(file)):
+            pass
+    except RecordError as exc:
+        _fail(str(exc), 1)
+    except TakujoError as exc:
+        _fail(f"{file}: {exc}", 1)
+    assert state is not None
+    if state.outcome is not None:
+        _fail(f"{file}: the game is over ({_outcome_text(state.outcome.to_json())}); nothing to resume", 1)
+    seats = head.get("seats")
+    if not isinstance(seats, list) or len(seats) != state.game.players or not all(isinstance(x, str) for x in seats):
+        _fail(f"{file}: line 1: the header names no seats (a list of 'human' or bot names, one a seat)", 1)
+    return state, head["seed"], seats
 
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="A game name or game string, e.g. toy or 'fuutei(players=3)'.")],
+    game: Annotated[Optional[str], typer.Argument(help="A game name or game string, e.g. fuutei or 'fuutei(players=3)'.")] = None,
     players: Annotated[Optional[int], typer.Option("--players", "-p", help="Number of players (default: the game's).")] = None,
     seat: Annotated[int, typer.Option(help="Your seat, 0 = first player.")] = 0,
+    humans: Annotated[Optional[str], typer.Option(help="Seats played by people at this terminal, a comma list (e.g. 0,2); a hand-over screen hides each player's cards from the next. Default: --seat.")] = None,
     bots: Annotated[Optional[str], typer.Option(help="Bots for the other seats, a comma list cycled over them: random, heuristic, ismcts:N (N iterations a move) or ismcts:Ts (T seconds a move). Default: the game's strongest bot that answers within about a second.")] = None,
     seed: Annotated[Optional[int], typer.Option(help="Seed of the game (default: from the clock; it is printed).")] = None,
     option: OptionArg = [],
-    record: Annotated[Optional[Path], typer.Option(help="Write the game record (JSON Lines) to this file.")] = None,
+    record: Annotated[Optional[Path], typer.Option(help="Write the game record (JSON Lines) to this file (on quitting too).")] = None,
+    resume: Annotated[Optional[Path], typer.Option(help="Continue the unfinished game of this record (verified step by step); it is written back there unless --record says otherwise.", metavar="FILE")] = None,
 ) -> None:
-    """Play a game in the terminal against bots.
+    """Play a game in the terminal against bots, alone or with others at the same terminal.
 
-    Type an action's number or its notation; ? reprints the table; q (or Ctrl-D) quits.
+    Type an action's number or its notation; ? reprints the table; ? NAME shows a card's
+    full text; q (or Ctrl-D) quits and keeps the record, to continue with --resume.
     """
-    opts = _parse_options(option)
-    if bots is None:
+    console = _out()
+    if resume is not None:
+        if game is not None or option or players is not None or seed is not None or bots is not None or humans is not None:
+            _fail("--resume continues the game of a record: give no game, --players, --option, "
+                  "--seed, --bots or --humans with it")
+        state, seed, seats = _resume(resume)
+        g = state.game
+        people = [p for p, kind in enumerate(seats) if kind == "human"]
+        if not people:
+            _fail(f"{resume}: no seat of this game is played by a person")
         with _usage_errors():
-            bots = game_class(parse_game_string(game)[0]).play_bot
-    bot_names = _parse_bots(bots)
-    if seed is None:
-        seed = int(time.time() * 1000) % 1_000_000
-    with _usage_errors():
-        g = make_game(game, players, opts)
-        g = make_game(game, g.players, type(g).choose_options({**opts, "players": g.players}, Rng(seed).fork()))
-        if not 0 <= seat < g.players:
-            _fail(f"--seat {seat} is out of range: {g} has seats 0..{g.players - 1}")
-        others = [p for p in range(g.players) if p != seat]
-        seats = ["human"] * g.players
-        for k, p in enumerate(others):
-            seats[p] = bot_names[k % len(bot_names)]
-        agents = {p: checked_bot(seats[p], g) for p in others}
+            agents = {p: checked_bot(seats[p], g) for p in range(g.players) if p not in people}
+        record = record if record is not None else resume
+        console.print(f"[bold]{escape(g.title)}[/bold]  {escape(str(g))}  seed {seed}: resumed at step "
+                      f"{state.steps} from {escape(str(resume))}")
+    else:
+        if game is None:
+            _fail("name a game to play (see `takujo games`), or --resume FILE")
+        opts = _parse_options(option)
+        if bots is None:
+            with _usage_errors():
+                bots = game_class(parse_game_string(game)[0]).play_bot
+        bot_names = _parse_bots(bots)
+        if seed is None:
+            seed = int(time.time() * 1000) % 1_000_000
+        with _usage_errors():
+            g = make_game(game, players, opts)
+            g = make_game(game, g.players, type(g).choose_options({**opts, "players": g.players}, Rng(seed).fork()))
+            people = _parse_seats(humans, g.players) if humans is not None else [seat]
+            if humans is None and not 0 <= seat < g.players:
+                _fail(f"--seat {seat} is out of range: {g} has seats 0..{g.players - 1}")
+            others = [p for p in range(g.players) if p not in people]
+            seats = ["human"] * g.players
+            for k, p in enumerate(others):
+                seats[p] = bot_names[k % len(bot_names)]
+            agents = {p: checked_bot(seats[p], g) for p in others}
+            state = g.new_state(seed)
+        console.print(f"[bold]{escape(g.title)}[/bold]  {escape(str(g))}  seed {seed}")
     if record is not None and not record.resolve().parent.is_dir():
         _fail(f"--record {record}: folder {record.resolve().parent} does not exist")
-    rngs = {p: bot_rng(seed, p) for p in others}
-    console = _out()
-    piped = not sys.stdin.isatty()
-    console.print(f"[bold]{escape(g.title)}[/bold]  {escape(str(g))}  seed {seed}")
-    console.print(f"You play seat {seat}; " +
-                  ", ".join(f"player {p}: {seats[p]}" for p in others) + ".")
-    state = g.new_state(seed)
-    shown = 0
-
-    def show_log() -> dict[str, Any]:
-        nonlocal shown
-        view = state.view(seat)
-        for event in state.events_for(seat, shown):
-            line = g.describe_event(event, view)
-            if line is not None:
-                _print_markup(console, "  " + line)
-        shown = view["cursor"]
-        return view
-
-    def show_choices(view: dict[str, Any], legal: list) -> None:
-        _print_markup(console, g.render_view(view))
-        prompt = (view.get("pending") or {}).get("prompt")
-        if prompt:
-            console.print(f"[bold]Your decision:[/bold] {escape(prompt)}")
-        for i, action in enumerate(legal, 1):
-            text = str(action)
-            label = g.describe_action(text, view)
-            extra = f"  [dim]({escape(text)})[/dim]" if label != text else ""
-            _print_markup(console, f"  [bold]{i:>2}[/bold]. {label}{extra}")
-
-    def ask(legal: list) -> None:
-        view = show_log()
-        show_choices(view, legal)
-        while True:
-            console.print("> ", end="")
-            sys.stdout.flush()
-            try:
-                line = sys.stdin.readline()
-            except KeyboardInterrupt:
-                line = ""
-            if not line:
-                console.print()
-                raise _Quit("input ended")
-            text = line.strip()
-            if piped:
-                console.print(escape(text))
-            if not text:
-                continue
-            if text.lower() in ("q", "quit", "exit"):
-                raise _Quit("you quit")
-            if text.lower() in ("?", "help"):
-                show_choices(state.view(seat), legal)
-                continue
-            try:
-                if text.isdigit():
-                    n = int(text)
-                    if not 1 <= n <= len(legal):
-                        raise IllegalActionError(f"there is no choice {n}; choose 1..{len(legal)}")
-                    action = legal[n - 1]
-                else:
-                    action = state.parse_action(text, seat)
-                state.apply(action)
-            except IllegalActionError as exc:
-                console.print(f"[red]{escape(str(exc))}[/red]", soft_wrap=True)
-                continue
-            return
-
+    who = ", ".join(f"player {p}: {'you' if len(people) == 1 else 'a person'}" if p in people else
+                    f"player {p}: {seats[p]}" for p in range(g.players))
+    console.print(f"Seats: {who}.")
+    table = TerminalTable(state, seed, seats, people, agents, {p: bot_rng(seed, p) for p in agents},
+                          console, record)
     try:
-        while state.outcome is None:
-            pend = state.pending
-            if pend is None:
-                raise RuntimeError(f"{g}: the game is not over but nobody is to act")
-            mark = state.steps
-            bot_turn = [p for p in pend.players if p != seat]
-            for i, p in enumerate(bot_turn):  # bots act (and commit first in simultaneous decisions)
-                if i and p not in state.to_act:
-                    continue
-                legal = state.legal_actions(p)
-                if legal:
-                    state.apply_unchecked(agents[p].act(state.view(p), legal, rngs[p]))
-            if state.outcome is None and seat in state.to_act:
-                legal = state.legal_actions(seat)
-                if legal:
-                    ask(legal)
-            if state.steps == mark:
-                raise RuntimeError(f"{g}: players {list(pend.players)} must act but have no legal action")
-    except _Quit as why:
-        show_log()
+        table.run()
+    except Quit as why:
+        if len(people) == 1:
+            table.show_log(people[0])
         console.print(f"[yellow]Goodbye: {why}; the game was left unfinished after {state.steps} steps "
                       f"(seed {seed}).[/yellow]")
         if record is not None:
             with _usage_errors():
-                write_record(record, state, seed, seats)
-            console.print(f"Record of the unfinished game written to {escape(str(record))}")
+                table.save()
+            console.print(f"Record of the unfinished game written to {escape(str(record))}; "
+                          f"continue with: takujo play --resume {escape(str(record))}")
         raise typer.Exit(0)
-
-    view = show_log()
-    _print_markup(console, g.render_view(view))
+    viewer = people[0] if len(people) == 1 else None
+    view = table.show_log(viewer) if viewer is not None else state.view(None)
+    print_markup(console, g.render_view(view))
     console.print(f"[bold green]Game over[/bold green] after {state.steps} steps: "
-                  f"{escape(_outcome_text(view['outcome'], seat))}", soft_wrap=True)
+                  f"{escape(_outcome_text(view['outcome'], viewer))}", soft_wrap=True)
     if record is not None:
         with _usage_errors():
-            write_record(record, state, seed, seats)
+            table.save()
         console.print(f"Record written to {escape(str(record))}")
 
 
@@ -437,7 +407,7 @@ def replay(
                 for event in new:
                     text = state.game.describe_event(event, view)
                     if text is not None:
-                        _print_markup(console, f"  {text}")
+                        print_markup(console, f"  {text}")
     except RecordError as exc:
         _fail(str(exc), 1)
     except TakujoError as exc:

@@ -236,6 +236,10 @@ class ToyGame(Game):
         lines.append(f" pot: [yellow]{pub['pot']}[/yellow]")
         return "\n".join(lines)
 
+    def card_info(self, query: str) -> list[str]:
+        """The toy has one "card": its die."""
+        return ["[bold]die[/bold]: six sides, 1 busts"] if query.lower() in "die" else []
+
     def describe_action(self, action: str, view: dict[str, Any]) -> str:
         verb, *args = action.split()
         if verb == "roll":

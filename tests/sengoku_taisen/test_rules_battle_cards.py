@@ -6,10 +6,10 @@ to /work/shared/rules/sengoku-taisen.md; where the catalogue leaves a point open
 follow its recommended reading.
 
 Cards used (stand-in pool, takujo/games/sengoku_taisen/cards.toml):
-  AK-01 織田信長   紅紅2    cavalry 3500 攻城力2 【無双連撃】
+  AK-01 織田信長   紅紅2    cavalry 3500 攻城力2
   AK-15 織田信長   紅紅紅3  gunner 5500 攻城力3 【貫通】 (same name, different number)
   AK-02 柴田勝家   infantry 3000 攻城力1 【貫通】      AK-03 森可成 cavalry 1000 【奇襲】
-  AK-04 前田利家   spear 2000 【疾風怒濤】              AK-06 滝川一益 cavalry 1500 【奇襲】
+  AK-04 前田利家   spear 2000                          AK-06 滝川一益 cavalry 1500 【奇襲】
   AK-05 佐々成政   {メイン}{待機⇒疲弊}{1回制限} 1000 damage to an enemy
   AK-07 丹羽長秀   infantry 2500                        AK-16 岐阜城 formation: cavalry +500
   AK-11 鉄砲三段撃ち {戦闘} 2000 damage (counter: 1000 damage)
@@ -33,6 +33,7 @@ from takujo.core.rng import Rng
 from takujo.core.visibility import Vis, shuffle_unseen
 from takujo.games.sengoku_taisen import decks, effects
 from takujo.games.sengoku_taisen.cards import CARD_FILE
+from takujo.games.sengoku_taisen.cards import pool as decks_pool
 from takujo.games.sengoku_taisen.state import COUNTER, INTERCEPT, KOKU, MAIN, TOKEN_BASE, SengokuState
 
 from .helpers import act, events, give_koku, ids, legal, pass_battle, put, table
@@ -60,7 +61,6 @@ cost = "紅1"
 unit = "spear"
 strength = 2000
 siege = 1
-keywords = ["疾風怒濤"]
 
 [[card]]
 number = "EX-03"
@@ -591,9 +591,11 @@ def test_warlord_08_cannot_attack_on_its_placement_turn():
 
 
 def test_warlord_09_shippu_doto_discards_a_same_number_card_to_attack_at_once():
-    """SGT-WARLORD-09: 【疾風怒濤】 lets AK-04 attack on its placement turn by discarding another
-    AK-04 from the hand, paid when the attack is declared; a card of another number (AK-08)
-    does not count. SGT-WARLORD-10: it still attacks only once."""
+    """SGT-WARLORD-09 ("手札から同一番号カードを1枚捨てることで、疾風怒濤として攻撃を行う"): a
+    warlord — AK-04 prints no keyword — attacks on its placement turn by discarding another
+    AK-04 from the hand, paid when the attack is declared (recommended reading); a card of
+    another number (AK-08) does not count. SGT-WARLORD-10: no plain second attack; with a
+    third copy in hand only 無双連撃 is offered (SGT-WARLORD-11 reading 2: they combine)."""
     s = table("紅", "蒼")
     w = take(s, "AK-04", 0, "hand")
     other = take(s, "AK-08", 0, "hand")
@@ -612,7 +614,7 @@ def test_warlord_09_shippu_doto_discards_a_same_number_card_to_attack_at_once():
     assert copy in s.discard[0] and copy not in s.hand[0]
     assert [e["keyword"] for e in events(s, "keyword")] == ["疾風怒濤"]
     assert s.walls[1] == walls[:1]
-    assert spare in s.hand[0] and attack_options(s, w) == set()
+    assert spare in s.hand[0] and attack_options(s, w) == {f"attack {w} castle muso {spare}"}
 
 
 def test_warlord_09_same_name_with_another_number_does_not_pay_shippu_doto(extra):
@@ -626,6 +628,79 @@ def test_warlord_09_same_name_with_another_number_does_not_pay_shippu_doto(extra
     refused(s, f"attack {w} castle shippu {namesake}")
     copy = take(s, "AK-04", 0, "hand")
     assert attack_options(s, w) == {f"attack {w} castle shippu {copy}"}
+
+
+def test_warlord_09_warlord_11_belong_to_every_warlord_not_to_summoned_soldiers():
+    """SGT-WARLORD-09 / SGT-WARLORD-11: the source gives 疾風怒濤 and 無双連撃 as rules of warlord
+    cards ("ただし手札から同一番号カードを1枚捨てることで…"), not as keywords: every warlord of
+    every starter may use them with a same-number card in hand (unless its {常時} ability
+    forbids it to attack at all). A summoned soldier has no card number: it never may. The
+    pool prints neither as a keyword."""
+    assert not any(k in ("疾風怒濤", "無双連撃") for c in decks_pool().cards.values() for k in c.keywords)
+    for deck in ("紅", "蒼", "翠", "黒"):
+        s = table(deck, "蒼")
+        numbers = sorted({s.card(c).number for c in s.game.deck_ids[0]
+                          if s.card(c).type == "warlord" and not s.card(c).cannot_attack
+                          and sum(1 for d in s.game.deck_ids[0] if s.card(d).number == s.card(c).number) >= 3})
+        assert numbers
+        for number in numbers:
+            t = table(deck, "蒼")
+            w = take(t, number, 0, "camp", placed_turn=t.turn)
+            copy = take(t, number, 0, "hand")
+            spare = take(t, number, 0, "hand")
+            [take(t, "AO-09", 1, "walls") for _ in range(3)]
+            if t.has(w, "奇襲"):
+                assert f"attack {w} castle" in attack_options(t, w)
+                act(t, f"attack {w} castle")
+                left = min(copy, spare)
+            else:
+                assert attack_options(t, w) == {f"attack {w} castle shippu {min(copy, spare)}"}, number
+                act(t, f"attack {w} castle shippu {min(copy, spare)}")
+                left = max(copy, spare)
+            pass_battle(t)
+            assert attack_options(t, w) == {f"attack {w} castle muso {left}"}, number
+    s = table("黒", "紅")
+    tok = s.summon(0, 1000, 1, "infantry")
+    s.placed[tok] = s.turn
+    assert attack_options(s, tok) == set()
+    s.placed[tok] = s.turn - 1
+    assert attack_options(s, tok) == {f"attack {tok} castle"}
+    act(s, f"attack {tok} castle")
+    pass_battle(s)
+    assert attack_options(s, tok) == set()
+
+
+def test_warlord_09_11_a_card_printing_them_as_keywords_is_refused(tmp_path):
+    """SGT-WARLORD-09 / SGT-WARLORD-11: a card that lists 疾風怒濤 or 無双連撃 among its keywords
+    is refused at load, with a message that says they belong to every warlord."""
+    from takujo.core.errors import CardDataError
+    from takujo.games.sengoku_taisen.cards import build_pool
+    for word in ("疾風怒濤", "【無双連撃】"):
+        bad = tmp_path / f"bad{len(word)}.toml"
+        bad.write_text(CARD_FILE.read_text(encoding="utf-8").replace(
+            'number = "AK-07"', 'number = "AK-07"\nkeywords = ["%s"]' % word, 1), encoding="utf-8")
+        with pytest.raises(CardDataError, match="rule of every warlord"):
+            build_pool(bad)
+
+
+def test_warlord_11_reading_2_option_shippu_then_muso():
+    """SGT-WARLORD-11 ambiguity (2), configurable as recommended: by default a warlord that
+    attacked by 疾風怒濤 on its placement turn may attack once more by 無双連撃 (two discards);
+    with ``shippu_then_muso=false`` it may not — but a 【奇襲】 warlord's plain first attack on
+    its placement turn still allows 無双連撃."""
+    for combine in (True, False):
+        s = table("紅", "蒼", shippu_then_muso=combine)
+        w = take(s, "AK-04", 0, "camp", placed_turn=s.turn)
+        c1, c2 = take(s, "AK-04", 0, "hand"), take(s, "AK-04", 0, "hand")
+        amb = take(s, "AK-09", 0, "camp", placed_turn=s.turn)   # 【奇襲】
+        a2 = take(s, "AK-09", 0, "hand")
+        [take(s, "AO-09", 1, "walls") for _ in range(3)]
+        act(s, f"attack {w} castle shippu {min(c1, c2)}")
+        pass_battle(s)
+        assert bool(attack_options(s, w)) is combine
+        act(s, f"attack {amb} castle")
+        pass_battle(s)
+        assert attack_options(s, amb) == {f"attack {amb} castle muso {a2}"}
 
 
 def test_warlord_10_a_warlord_attacks_once_per_turn_even_when_readied():
@@ -646,7 +721,7 @@ def test_warlord_10_a_warlord_attacks_once_per_turn_even_when_readied():
 
 
 def test_warlord_11_muso_rengeki_gives_one_extra_attack_not_a_third():
-    """SGT-WARLORD-11 (recommended readings 1 and 3): 【無双連撃】 — discarding another AK-01 from
+    """SGT-WARLORD-11 (recommended readings 1 and 3): 無双連撃 — discarding another AK-01 from
     the hand lets the exhausted AK-01 attack once more; never a third time, even with a third
     copy in hand. AK-15 shares the name but not the number and cannot pay."""
     s = table("紅", "蒼")

@@ -849,8 +849,9 @@ def test_basic_03_no_summoning_sickness_for_abilities():
 
 
 def test_basic_04_no_attack_on_the_placement_turn_except_by_keyword():
-    """SGT-BASIC-04: a warlord cannot attack on its placement turn; 【奇襲】 and 疾風怒濤 (with
-    a same-number card to discard) are the exceptions; next turn it attacks normally."""
+    """SGT-BASIC-04: a warlord cannot attack on its placement turn; 【奇襲】 and 疾風怒濤 (any
+    warlord, with a same-number card to discard: SGT-WARLORD-09) are the exceptions; next turn
+    it attacks normally."""
     s = table()
     give_koku(s, 0, "紅", 6)
     plain, ambush, rush, rush2 = (put(s, "AK-07", 0, "hand"), put(s, "AK-03", 0, "hand"),
@@ -1048,7 +1049,8 @@ def test_legacy_10_no_regulation_restricts_old_cards_by_default():
 
 def test_legacy_11_current_rules_govern_old_cards():
     """SGT-LEGACY-11: old cards follow the current rules: OLD-01 pays its cost, cannot attack
-    on its placement turn, and is unique by name in the camp."""
+    on its placement turn except by 疾風怒濤 (discarding its twin, SGT-WARLORD-09, as any
+    warlord may), and is unique by name in the camp."""
     s = table()
     give_koku(s, 0, "紅", 2)
     old, twin = put(s, "OLD-01", 0, "hand"), put(s, "OLD-01", 0, "hand", nth=1)
@@ -1057,7 +1059,7 @@ def test_legacy_11_current_rules_govern_old_cards():
     act(s, f"deploy {old}")
     assert len([c for c in s.koku_up[0] if c in s.exhausted]) == 3
     moves = legal(s)
-    assert not any(m.startswith(f"attack {old} ") for m in moves)
+    assert {m for m in moves if m.startswith(f"attack {old} ")} == {f"attack {old} castle shippu {twin}"}
     assert f"deploy {twin}" not in moves
 
 

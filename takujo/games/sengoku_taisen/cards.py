@@ -28,7 +28,9 @@ COLOR_ALIASES = {"blue": "蒼", "red": "紅", "green": "翠", "yellow": "黄", "
 UNITS = {"騎兵": "cavalry", "歩兵": "infantry", "鉄砲兵": "gunner", "槍兵": "spear", "弓兵": "archer",
          "騎馬隊": "cavalry", "足軽": "infantry", "鉄砲隊": "gunner", "槍足軽": "spear", "弓足軽": "archer"}
 UNIT_NAMES_JA = {"cavalry": "騎兵", "infantry": "歩兵", "gunner": "鉄砲兵", "spear": "槍兵", "archer": "弓兵"}
-KEYWORDS = {"奇襲", "貫通", "長槍", "疾風怒濤", "無双連撃"}
+KEYWORDS = {"奇襲", "貫通", "長槍"}
+# SGT-WARLORD-09 / SGT-WARLORD-11: rules of every warlord, never printed as a keyword.
+RULE_KEYWORDS = {"疾風怒濤", "無双連撃"}
 # Effect vocabulary: verb -> allowed parameters.
 EFFECTS: dict[str, set[str]] = {
     "strength": {"amount", "target"},      # +兵力 this turn; target ally | all_allies | self
@@ -186,6 +188,10 @@ class CardSpec(CardText):
     @classmethod
     def _keywords(cls, v: list[str]) -> list[str]:
         out = [k.strip("【】") for k in v]
+        rules = [k for k in out if k in RULE_KEYWORDS]
+        if rules:
+            raise ValueError(f"{'/'.join(rules)} is a rule of every warlord (SGT-WARLORD-09, SGT-WARLORD-11), "
+                             f"not a keyword a card prints; remove it from keywords")
         bad = [k for k in out if k not in KEYWORDS]
         if bad:
             raise ValueError(f"unknown keyword(s) {bad}; known: {', '.join(sorted(KEYWORDS))}")

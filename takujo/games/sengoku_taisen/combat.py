@@ -29,18 +29,27 @@ def _same_number_card(s: "SengokuState", p: int, u: int) -> int | None:
 
 def _attack_mode(s: "SengokuState", p: int, u: int, done: int) -> tuple | None:
     """How unit u may attack now, having attacked `done` times this turn: () plainly, a
-    keyword mode with the card it discards, or None if it may not."""
+    疾風怒濤 / 無双連撃 mode with the card it discards, or None if it may not.
+
+    SGT-WARLORD-09 and SGT-WARLORD-11 are rules of every warlord card, not keywords: any
+    warlord may discard a hand card of its own card number to attack on its placement turn
+    (疾風怒濤) or to attack once more this turn (無双連撃). A summoned soldier has no card
+    number and may do neither."""
+    if u in s.tokens:
+        return () if done == 0 and s.placed.get(u, -1) < s.turn else None
     if done == 0:
         if s.placed.get(u, -1) < s.turn or s.has(u, "奇襲"):
             return ()
-        if s.has(u, "疾風怒濤"):
-            d = _same_number_card(s, p, u)                # SGT-WARLORD-09
-            if d is not None:
-                return ("shippu", d)
-    elif done == 1 and s.has(u, "無双連撃") and u not in s.extra_used:
-        d = _same_number_card(s, p, u)                    # SGT-WARLORD-11: once more
-        if d is not None:
-            return ("muso", d)
+        d = _same_number_card(s, p, u)                    # SGT-WARLORD-09, paid at declaration
+        return None if d is None else ("shippu", d)
+    if done == 1 and u not in s.extra_used:
+        # SGT-WARLORD-11 readings: once more only (no third attack), whatever the unit's
+        # state; after a 疾風怒濤 attack too, unless option shippu_then_muso is off (reading 2).
+        # A warlord without 【奇襲】 that attacked on its placement turn did so by 疾風怒濤.
+        if not s.game.shippu_then_muso and s.placed.get(u, -1) == s.turn and not s.has(u, "奇襲"):
+            return None
+        d = _same_number_card(s, p, u)
+        return None if d is None else ("muso", d)
     return None
 
 

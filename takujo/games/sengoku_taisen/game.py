@@ -22,6 +22,9 @@ class SengokuOptions(GameOptions):
     ougi_timing: Literal["main_or_battle", "main"] = Field(
         "main_or_battle", description="when an okugi may be used in your turn: main phase or your "
                                       "battle windows too (SGT-OUGI-03)")
+    shippu_then_muso: bool = Field(
+        True, description="a warlord that attacked by 疾風怒濤 on its placement turn may attack once "
+                          "more by 無双連撃 (two discards, two attacks; SGT-WARLORD-11 reading 2)")
 
 
 class SengokuGame(Game):
@@ -77,6 +80,11 @@ class SengokuGame(Game):
     def ougi_in_battle(self) -> bool:
         """Whether the okugi may be used in your battle windows too (SGT-OUGI-03)."""
         return self.options.ougi_timing == "main_or_battle"
+
+    @cached_property
+    def shippu_then_muso(self) -> bool:
+        """Whether 疾風怒濤 and 無双連撃 combine on the placement turn (SGT-WARLORD-11 (2))."""
+        return self.options.shippu_then_muso
 
     @cached_property
     def has_conditions(self) -> bool:

@@ -161,16 +161,43 @@ def test_multi_01_option_off_single_cards_only_and_no_declarations():
     assert a5 in s.hands[0] and d10 in s.hands[1]
 
 
-def test_ring_01_not_offered_when_the_option_is_off():
-    """IBR-COMBAT-RING-01: the ring's redo belongs to the optional rule (section 3 applies only
-    with the option on); in single-card combat the holder keeps the ring and gets no redo."""
+def test_ring_01_single_card_combat_holder_plays_again():
+    """IBR-COMBAT-RING-01 ("自分の出したカードと相手のカードが明らかになった時点で、既に出した
+    カードは含めずにもう１回カードを選択して出せる"): the chip is in the base item pool, so in
+    single-card combat too the holder may, once both cards are revealed, play again without the
+    card already played; the first card is spent, the ring used up [designed: the chip's base
+    text]. 剣3 loses to 拳9; the redo 巻物2 beats it."""
     s, mv, (a3, a2), (d9,) = duel("剣3 巻物2", "拳9", multi=False)
     r = give_item(s, 0, "akuun_no_yubiwa")
     start(s, mv)
     fight(s, [a3], [d9], declare=False)
-    assert not events(s, "ring")
-    defender_won(s, [a3], [d9])                 # 拳 beats 剣; no chance to replay
-    assert r in s.items[0] and a2 in s.hands[0]
+    assert s.phase == COMBAT_RING and s.pending.players == (0,)
+    assert legal(s, 0) == {"noring", ring(a2)}              # not the card already played
+    refused(s, ring(a3), 0)
+    act(s, ring(a2), 0)
+    assert r in s.item_discard and r not in s.items[0]
+    assert result(s)["attacker"] == ["巻物", 2]
+    attacker_won(s, [a3, a2], [d9])
+
+
+def test_ring_02_single_card_combat_redo_is_one_card():
+    """IBR-COMBAT-RING-02: "２回目のカードの出し方は１枚でも複数でも構いません" — the second play
+    follows the play patterns in force; without multi-card combat that is one card (剣5 and
+    剣6 are no pair here), and a holder whose opponent already lost may still decline."""
+    s, mv, (a5, a6, a9), (d4,) = duel("剣5 剣6 巻物9", "拳4", multi=False)
+    give_item(s, 1, "akuun_no_yubiwa")
+    start(s, mv)
+    fight(s, [a9], [d4], declare=False)                   # 巻物 beats 拳: the defender loses
+    assert s.phase == COMBAT_RING and s.pending.players == (1,)
+    assert legal(s, 1) == {"noring"}                        # nothing left to play: may only pass
+    act(s, "noring", 1)
+    attacker_won(s, [a9], [d4])
+    s, mv, (a5, a6), (d9,) = duel("剣5 剣6", "拳9", multi=False)
+    give_item(s, 0, "akuun_no_yubiwa")
+    start(s, mv)
+    fight(s, [a5], [d9], declare=False)
+    assert legal(s, 0) == {"noring", ring(a6)}
+    refused(s, ring(a6, 99), 0)
 
 
 def test_multi_02_a_player_may_play_several_cards_or_still_one():

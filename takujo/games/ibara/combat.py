@@ -116,65 +116,51 @@ def compare(a: tuple[str, int], d: tuple[str, int]) -> int:
 
 
 # ----- the procedure ------------------------------------------------------------------------------
+# Who is asked, and when, follows public facts only (hand sizes, the ring chips, the declared
+# counts, the revealed plays), never the cards someone holds: a side with no card that can
+# fight still commits, face down, a card that cannot fight ("nofight"), revealed as no card.
 def start(s: "IbaraState", attacker: int, defender: int, came_from: int) -> None:
     """Entering another knight's square starts a combat [public]."""
     s.combat = {"players": [attacker, defender], "came_from": came_from, "size": [1, 1],
                 "plays": [[], []], "chosen": ["", ""], "ring": [False, False], "ring_turn": 0,
                 "declared": 0, "choosing": -1, "drops": 0}
     s.say("combat", player=attacker, defender=defender)
-    if not _anyone_can_fight(s):
-        return finish(s, 0)
     if s.game.rules.multi_card_combat:
         s.phase = COMBAT_DECLARE                       # IBR-COMBAT-MULTI-03: attacker first
-        _auto_declare(s)
     else:
         _open_commit(s)
 
 
-def _anyone_can_fight(s: "IbaraState") -> bool:
-    """Whether the attacker or the defender has a legal play."""
-    for i, p in enumerate(s.combat["players"]):
-        if can_fight(s, p, i == DEFENDER):
-            return True
-    return False
-
-
 def declare_options(s: "IbaraState") -> tuple[list[int], int]:
+    """The counts the declaring player may announce: the sizes of their legal plays; with no
+    card that can fight, 1 (a face-down card that cannot fight) — 0 only with an empty hand,
+    which everyone sees."""
     b = s.combat
     i = b["declared"]
     p = b["players"][i]
-    return sizes(s, p, i == DEFENDER, s.ryan_sp(p)), p
-
-
-def _auto_declare(s: "IbaraState") -> None:
-    """A player with no legal play declares nothing (and fights with no card)."""
-    b = s.combat
-    while b["declared"] < 2:
-        options, p = declare_options(s)
-        if options:
-            return
-        b["size"][b["declared"]] = 0
-        b["declared"] += 1
-    _open_commit(s)
+    options = sizes(s, p, i == DEFENDER, s.ryan_sp(p))
+    if not options:
+        options = [1] if s.hands[p] else [0]
+    return options, p
 
 
 def declare(s: "IbaraState", a: Action) -> None:
+    """IBR-COMBAT-MULTI-03: the attacker declares the count, then the defender, in the open."""
     b = s.combat
     b["size"][b["declared"]] = a.args[0]
     s.say("declare", player=a.player, cards=a.args[0])
     b["declared"] += 1
     if b["declared"] == 2:
         _open_commit(s)
-    else:
-        _auto_declare(s)
 
 
 def _open_commit(s: "IbaraState") -> None:
+    """Both sides commit at once, except one who declared no card (an empty hand)."""
     b = s.combat
-    waiting = [p for i, p in enumerate(b["players"]) if b["size"][i] > 0
-               and legal_plays(s, p, b["size"][i], i == DEFENDER, s.ryan_sp(p))]
+    waiting = [p for i, p in enumerate(b["players"]) if b["size"][i] > 0 and s.hands[p]]
     for i, p in enumerate(b["players"]):
         if p not in waiting:
+            b["size"][i] = 0
             b["plays"][i] = []
     if not waiting:
         return resolve(s)
@@ -183,9 +169,15 @@ def _open_commit(s: "IbaraState") -> None:
 
 
 def play_actions(s: "IbaraState", p: int) -> list[Action]:
+    """The plays of the declared size; with no card that can fight, one "nofight" action
+    laying a card face down that counts as no card [designed]."""
     b = s.combat
     i = b["players"].index(p)
     plays = legal_plays(s, p, b["size"][i], i == DEFENDER, s.ryan_sp(p))
+    if not plays:
+        if not legal_plays(s, p, 1, i == DEFENDER, False):
+            return [Action(p, "nofight", (min(s.hands[p]),))]
+        return []
     if b["size"][i] == 1:                              # one-card plays: actions built once
         singles = s.game.card_actions["fight"].row(p, 0)
         return [singles[combo[0]] for combo in plays]
@@ -193,25 +185,31 @@ def play_actions(s: "IbaraState", p: int) -> list[Action]:
 
 
 def commit(s: "IbaraState", a: Action) -> None:
-    """A hidden commit: the cards leave the hand face down (SIMULTANEOUS decision)."""
+    """A hidden commit: the cards leave the hand face down (SIMULTANEOUS decision); everyone
+    learns only that the player committed the declared count."""
     b = s.combat
     for c in a.args:
         s.hands[a.player].remove(c)
         s.played[a.player].append(c)
     s.commits.commit(a)
-    s.say("committed", player=a.player, n=len(a.args))
+    s.say("committed", player=a.player, n=b["size"][b["players"].index(a.player)])
     if s.commits.complete:
         for act in s.commits.reveal():
             j = b["players"].index(act.player)
-            b["plays"][j] = list(act.args)
+            b["plays"][j] = list(act.args) if act.verb == "fight" else []
         s.commits = None
         reveal(s)
 
 
 def reveal(s: "IbaraState") -> None:
+    """Both plays are turned up; a "nofight" card is shown as no card and goes back to the
+    hand [designed]."""
     b = s.combat
     for i, p in enumerate(b["players"]):
-        s.shown[p].extend(s.played[p])
+        if b["plays"][i]:
+            s.shown[p].extend(s.played[p])
+        else:
+            s.hands[p].extend(s.played[p])
         s.played[p].clear()
         s.say("reveal", player=p, cards=list(b["plays"][i]))
     b["stage"] = "ring"
@@ -224,21 +222,26 @@ def ring_holder(s: "IbaraState", p: int) -> int | None:
 
 
 def next_ring(s: "IbaraState") -> None:
-    """IBR-COMBAT-RING-01: after the reveal, a ring holder may play again (attacker first)."""
+    """IBR-COMBAT-RING-01: after the reveal, each holder of the ring (a public chip) is asked
+    whether to play again, attacker first — in single-card combat too [designed: the chip's
+    text is the base game's]. A holder with no card to play may only decline."""
     b = s.combat
-    if s.game.rules.multi_card_combat:
-        while b["ring_turn"] < 2:
-            i = b["ring_turn"]
-            p = b["players"][i]
-            if ring_holder(s, p) is not None and not b["ring"][i] and ring_plays(s, p):
-                s.phase = COMBAT_RING
-                return
-            b["ring_turn"] += 1
+    while b["ring_turn"] < 2:
+        i = b["ring_turn"]
+        p = b["players"][i]
+        if ring_holder(s, p) is not None and not b["ring"][i]:
+            s.phase = COMBAT_RING
+            return
+        b["ring_turn"] += 1
     choose_or_drop(s)
 
 
 def ring_plays(s: "IbaraState", p: int) -> list[tuple[int, ...]]:
+    """IBR-COMBAT-RING-02: the second play follows the play patterns — one card, or with
+    multi-card combat any legal count; the cards already played are spent (not in the hand)."""
     i = s.combat["players"].index(p)
+    if not s.game.rules.multi_card_combat:
+        return list(legal_plays(s, p, 1, i == DEFENDER, False))
     out = []
     for k in sizes(s, p, i == DEFENDER, s.ryan_sp(p)):
         out.extend(legal_plays(s, p, k, i == DEFENDER, s.ryan_sp(p)))

@@ -2,7 +2,8 @@
 
 Plan: reach the princess (fighting her escort when the odds are fair), satisfy the face-up
 whim — with items, by visiting, or by exploring corners for items — and walk her to the gate
-once enough whims are held.
+once enough whims are held. It keeps a card to fight with: it explores only for items it
+needs, never with its last fighting card, and spends cards it would discard anyway.
 """
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from ...core.action import Action
 from ...core.rng import Rng
 from . import board
+from .combat import GAIBLITZ_BONUS, compare
 from .content import BEATS, SHIELD
 
 if TYPE_CHECKING:
@@ -32,6 +34,8 @@ class IbaraHeuristic:
         pub = view["public"]
         if "fight" in by:
             return max(by["fight"], key=lambda a: self._play_value(a.args))
+        if "nofight" in by:
+            return by["nofight"][0]
         if "declare" in by:
             return max(by["declare"], key=lambda a: (a.args[0] <= 2, a.args[0]))
         if "ring" in by or "noring" in by:
@@ -54,8 +58,11 @@ class IbaraHeuristic:
             best = min(moves, key=lambda a: (dist.get(a.args[1], 99), self._keep_value(a.args[0])))
             if dist.get(best.args[1], 99) < here and self._fight_ok(view, best):
                 return best
-        if "explore" in by and not self._escorting_ready(view):
-            return max(by["explore"], key=lambda a: self.c.cards[a.args[0]].number)
+        if "explore" in by and self._wants_items(view):
+            spare = self._spare(view, [a.args[0] for a in by["explore"]])
+            if spare:
+                pick = max(spare, key=lambda c: self.c.cards[c].number)
+                return next(a for a in by["explore"] if a.args[0] == pick)
         if "gaiblitz" in by:
             return next(a for a in by["gaiblitz"] if a.args == (me, "draw"))
         for a in by.get("sp", []):
@@ -114,15 +121,62 @@ class IbaraHeuristic:
         rest = [c for c in view["zones"]["hand"][me] if c != move.args[0]]
         return any(not self.c.cards[c].is_sp and self.c.cards[c].number >= 8 for c in rest)
 
+    def _wants_items(self, view: dict[str, Any]) -> bool:
+        """Exploring pays only for items the face-up whim asks for and the bot lacks (or, with
+        no whim up, while it holds fewer than two chips); not on the way out."""
+        if self._escorting_ready(view):
+            return False
+        me = view["player"]
+        have = [self.c.items[i].id for i in view["zones"]["items"][me]]
+        up = view["zones"]["whim_up"]
+        if up:
+            wanted = self.c.whims[up[0]].items
+            return any(have.count(x) < wanted.count(x) for x in wanted)
+        return len(have) < 2
+
+    def _spare(self, view: dict[str, Any], cards: list[int]) -> list[int]:
+        """The cards of `cards` the bot can spend and still hold a card to fight with; with a
+        hand over the limit, any (the surplus would be discarded anyway)."""
+        hand = view["zones"]["hand"][view["player"]]
+        if len(hand) > 7:
+            return cards
+        fighters = [c for c in hand if not self.c.cards[c].is_sp and self.c.cards[c].suit != SHIELD]
+        if len(fighters) >= 2:
+            keep = max(fighters, key=lambda c: self.c.cards[c].number)
+            return [c for c in cards if c != keep]
+        return [c for c in cards if c not in fighters]
+
+    def _value(self, view: dict[str, Any], i: int, cards: list[int] | tuple[int, ...]) -> tuple[str, int] | None:
+        """The (suit, strength) a one-card play of side i counts as (a multi-card play: its
+        strongest card), with ゲイブリッツ's bonus; None for no card."""
+        pub = view["public"]
+        p = pub["combat"]["players"][i]
+        real = [self.c.cards[c] for c in cards if not self.c.cards[c].is_sp]
+        if not real:
+            return None
+        best = max(real, key=lambda c: c.number)
+        kind = self.c.knights[pub["knights"][p]].kind
+        bonus = (kind == "combat" or (kind == "weak" and pub["escort"] == p)) and best.suit != SHIELD \
+            and not self.game.rules.gaiblitz_buff
+        return best.suit, best.number + (GAIBLITZ_BONUS if bonus else 0)
+
     def _ring(self, view: dict[str, Any], by: dict[str, list[Action]]) -> Action:
+        """Play again only when losing now and the new play would do better."""
         b = view["public"]["combat"]
         me = view["player"]
         i = b["players"].index(me)
-        theirs = [self.c.cards[c] for c in b["plays"][1 - i]]
-        if theirs and by.get("ring"):
-            top = max(c.number for c in theirs)
-            best = max(by["ring"], key=lambda a: self._play_value(a.args))
-            if self._play_value(best.args) > top + 2:
+        sign = 1 if i == 0 else -1
+
+        def outcome(mine: list[int] | tuple[int, ...]) -> int:
+            va, vb = self._value(view, i, mine), self._value(view, 1 - i, b["plays"][1 - i])
+            if va is None or vb is None:
+                return (va is not None) - (vb is not None)
+            return sign * (compare(va, vb) if i == 0 else compare(vb, va))
+
+        now = outcome(b["plays"][i])
+        if now < 1 and by.get("ring"):
+            best = max(by["ring"], key=lambda a: (outcome(a.args), -self._play_value(a.args)))
+            if outcome(best.args) > now:
                 return best
         return by["noring"][0]
 

@@ -165,14 +165,19 @@ class IbaraState(State):
 
     # ----- cards --------------------------------------------------------------------------------
     def draw(self, p: int, k: int) -> None:
-        hand = self.hands[p]
+        """Draw k cards; they join the hand in id order (the order they came off a face-down
+        deck tells nothing, and shows nothing either)."""
+        got = []
         for _ in range(k):
             c = self.deck.pop() if self.deck else self._top()   # _top rebuilds an empty deck
             if c is None:
-                return
-            hand.append(c)
+                break
+            got.append(c)
+        got.sort()
+        self.hands[p].extend(got)
+        for c in got:
             self.say("draw", [p], player=p, card=c)
-        self.say("draw_count", player=p, n=k)
+        self.say("draw_count", player=p, n=len(got))
 
     def _top(self) -> int | None:
         """The top card; an empty deck is rebuilt from the shuffled discard pile [designed]."""

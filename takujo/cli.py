@@ -130,26 +130,32 @@ def games_cmd() -> None:
     """List every registered game with its options, their types and defaults."""
     from pydantic_core import PydanticUndefined
 
-    table = Table(title="takujo games", show_lines=True)
-    table.add_column("game", style="bold")
-    table.add_column("title")
-    table.add_column("options (name: type = default)")
+    console = _out()
     for name in names():
         try:
             cls = game_class(name)
             title, rows = cls.title, cls.option_table()
         except Exception as exc:  # a game being written may not import yet: list it anyway
-            table.add_row(name, "[red]unavailable[/red]", escape(f"{type(exc).__name__}: {exc}"))
+            console.print(f"[bold]{escape(name)}[/bold]  [red]unavailable[/red]: {escape(f'{type(exc).__name__}: {exc}')}")
             continue
-        lines = []
+        console.print(f"[bold cyan]{escape(name)}[/bold cyan]  {escape(title)}")
+        table = Table(box=None, show_header=True, header_style="dim", padding=(0, 1), pad_edge=False)
+        table.add_column("  option", no_wrap=True, style="bold")
+        table.add_column("type = default", overflow="fold", max_width=30)
+        table.add_column("meaning", ratio=1)
         for key, typ, default, help_text in rows:
-            shown = "required" if default is PydanticUndefined else repr(default)
-            line = f"[bold]{escape(key)}[/bold]: {escape(str(typ))} = {escape(shown)}"
-            if help_text:
-                line += f" [dim]— {escape(help_text)}[/dim]"
-            lines.append(line)
-        table.add_row(name, escape(title), "\n".join(lines))
-    _out().print(table)
+            if default is PydanticUndefined:
+                shown = "required"
+            elif isinstance(default, bool):
+                shown = str(default).lower()
+            elif default in ("", None):
+                shown = "(none)"
+            else:
+                shown = str(default)
+            table.add_row(f"  {escape(key)}", f"{escape(str(typ))} = {escape(shown)}", escape(help_text))
+        console.print(table)
+        console.print()
+    console.print("[dim]Set an option with -o KEY=VALUE, or in a game string: fuutei(players=3).[/dim]")
 
 
 # ----- takujo play ----------------------------------------------------------------------

@@ -53,7 +53,15 @@ def test_games_lists_toy_with_its_options():
     result = run("games")
     assert result.exit_code == 0, result.output
     assert "toy" in result.output and "Dice race" in result.output
-    assert "target" in result.output and "players: int = 4" in result.output
+    assert "target" in result.output and re.search(r"players\s+int = 4", result.output)
+
+
+def test_games_fits_80_columns():
+    result = runner.invoke(app, ["games"], env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    widths = [len(line.rstrip()) for line in result.output.splitlines()]
+    assert max(widths) <= 80, max(widths)
+    assert "fuutei" in result.output and "center_regions" in result.output
 
 
 # ----- sim ------------------------------------------------------------------------------

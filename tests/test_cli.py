@@ -59,7 +59,8 @@ def test_games_lists_toy_with_its_options():
 def test_games_fits_80_columns():
     result = runner.invoke(app, ["games"], env={"COLUMNS": "80"})
     assert result.exit_code == 0, result.output
-    widths = [len(line.rstrip()) for line in result.output.splitlines()]
+    from rich.cells import cell_len
+    widths = [cell_len(line.rstrip()) for line in result.output.splitlines()]   # CJK: 2 cells
     assert max(widths) <= 80, max(widths)
     assert "fuutei" in result.output and "center_regions" in result.output
 

@@ -486,9 +486,10 @@ def test_DSD_CARD_06_castle_defenders_do_not_retreat():
 
 def test_DSD_CARD_07_kanegasaki_refused_where_a_castle_stands():
     """DSD-CARD-07 (reading b): 金ヶ崎の退き口 cannot be declared for a province with a castle;
-    elsewhere the defender may declare it."""
+    elsewhere the defender may declare it where it has a province to fall back to."""
     s = table(expansion=True, tactics=True)
     a, d = front(s, att=3, dfn=1)
+    hold(s, 1, "信濃南", 1)                            # next to 遠江: somewhere to withdraw to
     k = take(s, card(s, "金ヶ崎の退き口"))
     s.tactics_hand[1] = [k]
     act(s, f"march {a} {d} 2")
@@ -497,12 +498,13 @@ def test_DSD_CARD_07_kanegasaki_refused_where_a_castle_stands():
     # with a castle in 遠江: no declaration is offered, the battle is fought at once
     s = table(expansion=True, tactics=True)
     a, d = front(s, att=3, dfn=1)
+    hold(s, 1, "信濃南", 1)
     k = take(s, card(s, "金ヶ崎の退き口"))
     s.tactics_hand[1] = [k]
     c = to_domain(s, 1, "城")
     s.castles[c] = d
     s.phase = BASIC
-    s.battle = {"attacker": 0, "defender": 1, "from": a, "to": d, "k": 2, "cards": [-1, -1], "declared": 1}
+    s.battle = {"attacker": 0, "defender": 1, "from": a, "to": d, "k": 2, "cards": [-1, -1]}
     assert battle.tactic_options(s, 1) == []
     s.battle = None
     s.rng = Dice([1, 1, 5, 1])                         # 2 attack dice, 1 + 1 castle defence dice
@@ -594,8 +596,9 @@ def test_draft_five_cards_each_passed_to_the_left():
 
 
 def test_draft_picks_are_hidden_until_everyone_has_picked():
-    """A pick is hidden: another player's view is the same whichever card was picked, and the
-    hand changes only once all have picked."""
+    """A pick is hidden: another player's view is the same whichever card was picked; the card
+    goes face down into the picker's hand at once, and the packets pass only once all have
+    picked."""
     s = takujo.load("draft_daimyo").new_state(7)
     x, y = s.clone(), s.clone()
     act(x, f"pick {x.packets[0][0]}", 0)
@@ -604,11 +607,14 @@ def test_draft_picks_are_hidden_until_everyone_has_picked():
         assert x.view(other) == y.view(other)
     assert x.view(0) != y.view(0)
     assert x.view(1)["pending"]["players"] == [1, 2, 3]
-    assert x.hand[0] == [] and len(x.packets[0]) == 5                  # not yet taken
+    first = x.packets[0][:]
+    assert len(x.hand[0]) == 1 and len(first) == 4                     # taken face down
     assert isinstance(x.view(1)["zones"]["packets"][0], int)
+    assert isinstance(x.view(1)["zones"]["hand"][0], int)
+    assert x.view(0)["zones"]["hand"][0] == x.hand[0]                  # the picker sees it
     for p in (1, 2, 3):
         act(x, f"pick {x.packets[p][0]}", p)
-    assert len(x.hand[0]) == 1
+    assert len(x.hand[0]) == 1 and sorted(x.packets[1]) == sorted(first)   # passed on
 
 
 def test_card_choice_is_simultaneous_and_hidden_then_played_in_turn_order():
@@ -624,7 +630,7 @@ def test_card_choice_is_simultaneous_and_hidden_then_played_in_turn_order():
     act(y, f"choose {y.hand[0][1]}", 0)
     for other in (1, 2, 3, None):
         assert x.view(other) == y.view(other)
-    assert x.chosen[0] == []
+    assert len(x.chosen[0]) == 1 and isinstance(x.view(1)["zones"]["chosen"][0], int)
     assert not legal(x, 0)                              # already committed
     chosen = {}
     for p in (1, 2, 3):

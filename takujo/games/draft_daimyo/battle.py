@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.action import Action
 from ...core.dice import Dice
+from ...core.simultaneous import Commits
 from .phases import BASIC_DONE, TACTIC
 
 if TYPE_CHECKING:
@@ -23,19 +24,25 @@ def start(s: "DaimyoState", p: int, frm: int, to: int, k: int) -> None:
     """March `k` soldiers from `frm` into `to`, held by another player or a neutral force."""
     q = s.owner[to]
     s.soldiers[frm] -= k
-    s.battle = {"attacker": p, "defender": q, "from": frm, "to": to, "k": k,
-                "cards": [-1, -1], "declared": 0}
+    s.battle = {"attacker": p, "defender": q, "from": frm, "to": to, "k": k, "cards": [-1, -1]}
     s.say("battle", player=p, defender=q, province=to, soldiers=k)
     # DSD-TACTICS-USE-01/02: tactics only between players, never against a neutral force.
     if s.game.options.tactics and q >= 0:
-        s.phase = TACTIC
-        _skip_undeclarable(s)
-    else:
-        fight(s)
+        # DSD-TACTICS-USE-07/08: the attacker declares, then the defender, face down. Who is
+        # asked is fixed from what everyone sees: the number of tactics cards each holds
+        # (DSD-TACTICS-GAIN-06). A holder whose cards cannot be used here is still asked and
+        # can only decline, so being asked tells nothing of which cards they are.
+        declaring = [x for x in (p, q) if s.tactics_hand[x]]
+        if declaring:
+            s.phase = TACTIC
+            s.commits = Commits(declaring, ordered=True)
+            return
+    fight(s)
 
 
 def tactic_options(s: "DaimyoState", p: int) -> list[int]:
-    """DSD-TACTICS-USE-05/07/08: cards of your side only; not 金ヶ崎の退き口 on a castle."""
+    """DSD-TACTICS-USE-05/07/08: cards of your side only; 金ヶ崎の退き口 only where its
+    retreat can happen."""
     b = s.battle
     side = "attacker" if p == b["attacker"] else "defender"
     out = []
@@ -43,47 +50,44 @@ def tactic_options(s: "DaimyoState", p: int) -> list[int]:
         spec = s.card(c).spec
         if spec.side not in (side, "either"):
             continue
-        if spec.play.do == "retreat" and s.has_castle(b["to"]):
-            continue                                     # DSD-CARD-07 reading (b)
+        if spec.play.do == "retreat" and not can_withdraw(s, p):
+            continue
         out.append(c)
     return out
 
 
-def _skip_undeclarable(s: "DaimyoState") -> None:
-    """Only a player holding no tactics card at all is skipped: the count is public, but
-    skipping a holder whose cards are all unusable here would tell which cards they hold
-    (DSD-TACTICS-GAIN-06); such a player is asked and can only decline."""
+def can_withdraw(s: "DaimyoState", p: int) -> bool:
+    """Whether 金ヶ崎の退き口 can take effect for `p` in this battle: never in a province with a
+    castle (DSD-CARD-06/07, reading (b): the card cannot be declared there); a defender needs an
+    adjacent province of their own to fall back to [designed: the card's text]; an attacker
+    always has the province they marched from."""
     b = s.battle
-    while b["declared"] < 2:
-        p = b["attacker"] if b["declared"] == 0 else b["defender"]
-        if s.tactics_hand[p]:
-            return
-        b["declared"] += 1
-    reveal(s)
+    if s.has_castle(b["to"]):
+        return False
+    return p == b["attacker"] or s.retreat_square(p, b["to"]) is not None
 
 
 def tactic_actions(s: "DaimyoState", p: int) -> list[Action]:
-    return [Action(p, "tactic", (c,)) for c in tactic_options(s, p)] + [Action(p, "notactic")]
+    return [Action(p, "tactic", (c,)) for c in tactic_options(s, p)] + [s.game.bare_actions["notactic"][p]]
 
 
 def declare(s: "DaimyoState", a: Action) -> None:
     """The attacker declares first, then the defender; a card is placed face down: whether one
-    was placed is public, which one is not (DSD-TACTICS-USE-07/08)."""
+    was placed is public, which one is not (DSD-TACTICS-USE-07/08). The action itself is a
+    hidden commit, logged for its maker only."""
     b = s.battle
-    i = b["declared"]
+    s.commits.commit(a)
     if a.verb == "tactic":
         c = a.args[0]
-        last = s.log[-1] if s.log else None
-        if last is not None and last.get("e") == "act" and last.get("player") == a.player:
-            s.log[-1] = dict(last, to=[a.player])        # the logged action names the card
         s.tactics_hand[a.player].remove(c)
         s.tactics_played[a.player].append(c)
-        b["cards"][i] = c
+        b["cards"][0 if a.player == b["attacker"] else 1] = c
         s.say("tactic_placed", player=a.player)
     else:
         s.say("no_tactic", player=a.player)
-    b["declared"] += 1
-    _skip_undeclarable(s)
+    if s.commits.complete:
+        s.commits = None
+        reveal(s)
 
 
 def reveal(s: "DaimyoState") -> None:
@@ -108,14 +112,14 @@ def fight(s: "DaimyoState") -> None:
     # 金ヶ崎の退き口: the side leaves without loss.
     if any(e.do == "retreat" for e in att_fx):
         s.soldiers[frm] += b["k"]
-        s.say("withdrew", player=p)
+        s.say("withdrew", player=p, province=frm, soldiers=b["k"])
         return conclude(s, attacker_won=False)
     if any(e.do == "retreat" for e in def_fx) and q >= 0:
         home = s.retreat_square(q, to)
         if home is not None:
+            s.say("withdrew", player=q, province=home, soldiers=s.soldiers[to])
             s.soldiers[home] += s.soldiers[to]
             s.soldiers[to] = b["k"]                      # the attacker's soldiers move in
-            s.say("withdrew", player=q)
             return take(s)
     castle = s.has_castle(to) and not any(e.do == "negate_castle" for e in att_fx)
     attack_mod = s.attack_dice(p) + sum(int(e.get("n", 0)) for e in att_fx if e.do == "battle_dice")
@@ -188,6 +192,7 @@ def take(s: "DaimyoState") -> None:
         n = min(s.gold[q], int(plunder[0].get("gold", 2)))
         s.gold[q] -= n
         s.gold[p] += n
+        s.say("plundered", player=p, from_player=q, gold=n)
     conclude(s, attacker_won=True)
 
 

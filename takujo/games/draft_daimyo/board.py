@@ -55,15 +55,31 @@ class Board:
 
 @lru_cache(maxsize=4)
 def load_board(path: str = str(MAP_FILE)) -> Board:
+    """Read and check a map: every problem is a `CardDataError` naming the file and province."""
     _, specs = load_cards(path, ProvinceSpec, table="province")
-    ids = {p.id: i for i, p in enumerate(specs)}
+    ids: dict[str, int] = {}
+    for i, p in enumerate(specs):
+        if p.id in ids:
+            raise CardDataError(f"{path}: province #{i + 1} ({p.id}): field 'id': duplicate province id")
+        ids[p.id] = i
     adj: list[tuple[int, ...]] = []
     for p in specs:
+        if p.id in p.adjacent:
+            raise CardDataError(f"{path}: province ({p.id}): field 'adjacent': a province cannot be "
+                                f"adjacent to itself")
+        if len(set(p.adjacent)) != len(p.adjacent):
+            raise CardDataError(f"{path}: province ({p.id}): field 'adjacent': a neighbour is listed twice")
         for q in p.adjacent:
             if q not in ids:
                 raise CardDataError(f"{path}: province ({p.id}): field 'adjacent': no province {q!r}")
             if p.id not in specs[ids[q]].adjacent:
                 raise CardDataError(f"{path}: province ({p.id}): field 'adjacent': {q} does not list {p.id} back")
+        if p.home and p.neutral:
+            raise CardDataError(f"{path}: province ({p.id}): field 'neutral': a home province starts "
+                                f"with its daimyo, not a neutral force")
+        if p.home and p.home != FACTIONS[-1] and p.three_player_out:
+            raise CardDataError(f"{path}: province ({p.id}): field 'three_player_out': the home of "
+                                f"{p.home} is needed with 3 players (only {FACTIONS[-1]} is left out)")
         adj.append(tuple(sorted(ids[q] for q in p.adjacent)))
     homes = [p.home for p in specs if p.home]
     if sorted(homes) != sorted(FACTIONS):

@@ -39,7 +39,7 @@ EFFECTS: dict[str, set[str]] = {
     # constant abilities (常時)
     "attack_dice": {"n"}, "defence_dice": {"n"}, "march_bonus": {"n"}, "income": {"gold", "vp"},
     "gekokujo_defection": {"n"},         # 明智光秀: +n 離反値 during 下克上 (DSD-CARD-03)
-    "ignore_defence": set(),             # 真田昌幸: the defender's defence modifiers do not count
+    "ignore_defence": set(),             # 竹中半兵衛: in your attacks the defender's defence modifiers do not count
     "upkeep_free": set(),                # this card costs no upkeep
     # honour conditions (final scoring)
     "most_provinces": {"vp"}, "most_warlords": {"vp"}, "most_gold": {"vp"},
@@ -55,6 +55,25 @@ EFFECTS: dict[str, set[str]] = {
     "fortify": {"n"},                    # defender: +n dice
 }
 Kind = Literal["warlord", "development", "strategy", "event", "honour", "tactics"]
+
+#: Which verbs each use of an effect may take [designed]: what a rule reads for that use.
+#: Effects on playing a card (a warlord's arrival, a development, a strategy).
+PLAY_VERBS = frozenset({"gold", "vp", "soldiers", "remove_neutral", "subvert", "treason_mark",
+                        "uprising", "gekokujo", "per_province", "per_warlord", "per_development",
+                        "leader_loses", "free_soldier", "famine"})
+#: An event concerns every player and has no target to choose.
+EVENT_VERBS = PLAY_VERBS - {"remove_neutral", "subvert", "treason_mark"}
+CONSTANT_VERBS = frozenset({"attack_dice", "defence_dice", "march_bonus", "income",
+                            "gekokujo_defection", "ignore_defence", "upkeep_free"})
+HONOUR_VERBS = frozenset({"most_provinces", "most_warlords", "most_gold", "most_developments",
+                          "most_battles_won"})
+TACTICS_VERBS = frozenset({"battle_dice", "first_strike", "negate_castle", "ambush", "plunder",
+                           "retreat", "reroll", "fortify"})
+#: Tactics effects that only one side of a battle can use (the battle reads them for it).
+TACTICS_SIDE = {"negate_castle": "attacker", "plunder": "attacker", "fortify": "defender"}
+PLAY_FOR = {"warlord": PLAY_VERBS, "development": PLAY_VERBS, "strategy": PLAY_VERBS,
+            "event": EVENT_VERBS, "honour": HONOUR_VERBS, "tactics": TACTICS_VERBS}
+DRAFT_KINDS = ("warlord", "development", "strategy")
 
 
 class Effect(CoreEffect):
@@ -81,10 +100,29 @@ class CardSpec(CardText):
     castle: bool = False                                  # a 城: defender's die bonus, no retreat
     @model_validator(mode="after")
     def _by_type(self) -> "CardSpec":
+        """What each type needs to take part in play: a refused card names what is wrong."""
         if self.type in ("event", "honour", "tactics", "strategy") and self.play is None:
             raise ValueError(f"a {self.type} card needs a play effect")
+        if self.play is not None and self.play.do not in PLAY_FOR[self.type]:
+            raise ValueError(f"a {self.type} card cannot have the play effect {self.play.do!r}; "
+                             f"allowed: {', '.join(sorted(PLAY_FOR[self.type]))}")
+        if self.constant and self.type not in ("warlord", "development"):
+            raise ValueError(f"a {self.type} card cannot have constant effects (only warlords "
+                             f"and developments stay in play)")
+        for e in self.constant:
+            if e.do not in CONSTANT_VERBS:
+                raise ValueError(f"{e.do!r} is not a constant effect; allowed: {', '.join(sorted(CONSTANT_VERBS))}")
         if self.type == "tactics" and self.side is None:
             raise ValueError("a tactics card needs a side (attacker, defender or either)")
+        if self.type == "tactics" and self.side != TACTICS_SIDE.get(self.play.do, self.side):
+            raise ValueError(f"the tactics effect {self.play.do!r} works for the "
+                             f"{TACTICS_SIDE[self.play.do]} only, not side {self.side!r}")
+        if self.type != "tactics" and self.side is not None:
+            raise ValueError(f"only tactics cards have a side; this is a {self.type} card")
+        if self.castle and self.type != "development":
+            raise ValueError(f"a castle is a development, not a {self.type} card")
+        if self.castle and self.play is not None:
+            raise ValueError("a castle has no play effect: playing it builds it in a province")
         return self
 
 
@@ -151,8 +189,21 @@ def card_set(path: str, expansion: bool, tactics: bool) -> CardSet:
                 chosen.append(s)
         elif not expansion or (s.name_ja not in exp_names and s.name_ja not in removed_events):
             chosen.append(s)
+    _check_playable(path, chosen, expansion)
     cards: list[Card] = []
     for s in chosen:
         for _ in range(s.count):
             cards.append(Card(len(cards), s))
-    return CardSet(path, dict(doc.get("meta", {})), tuple(cards))
+    meta = doc.get("meta", {})
+    return CardSet(path, dict(meta) if isinstance(meta, dict) else {}, tuple(cards))
+
+
+def _check_playable(path: str, chosen: list[CardSpec], expansion: bool) -> None:
+    """A configuration needs cards to draft (every round deals packets) and events (rounds 2
+    to 4 each turn up two) [designed]; `CardDataError` names the file and what is missing."""
+    which = "the base game with the expansion" if expansion else "the base game"
+    if not any(s.type in DRAFT_KINDS for s in chosen):
+        raise CardDataError(f"{path}: {which} has no warlord, development or strategy card to draft; "
+                            f"every round deals draft packets")
+    if not any(s.type == "event" for s in chosen):
+        raise CardDataError(f"{path}: {which} has no event card; rounds 2 to 4 each turn up two events")

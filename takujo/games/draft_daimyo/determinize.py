@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.determinize import Filler, base_json, seen_cards
 from ...core.rng import Rng
-from .state import CHOOSE, DRAFT, DaimyoState
+from .state import CHOOSE, DRAFT, TACTIC, DaimyoState
 
 if TYPE_CHECKING:
     from .game import DaimyoGame
@@ -34,20 +34,28 @@ def determinize(game: "DaimyoGame", view: dict[str, Any], rng: Rng) -> DaimyoSta
     event_deck = [c for c in rest if kind(c) == "event"]
     tactics_deck = [c for c in rest if kind(c) == "tactics"]
     commits = None
-    if pub["phase"] in (DRAFT, CHOOSE) and pub["commit_players"]:
-        verb, source = ("pick", "packets") if pub["phase"] == DRAFT else ("choose", "hand")
-        choices = [[p, f"{verb} {per[source][p][0]}"] for p in pub["committed"] if p != me]
-        if me in pub["committed"]:
-            mine = next((e["action"] for e in reversed(view["log"]) if e["e"] == "act" and e["player"] == me), None)
-            if mine is not None:
-                choices.append([me, mine])
-        commits = {"players": list(pub["commit_players"]), "choices": choices}
+    if pub["commit_players"]:
+        # The commits are rebuilt from zones, never from the log (a view holds only recent
+        # events): a committed pick already lies in its picker's hand (the last card), a
+        # chosen card in `chosen`, a tactics card in `tactics_played`; whether a tactics card
+        # was placed is public.
+        choices = []
+        for p in pub["committed"]:
+            if pub["phase"] == DRAFT:
+                choices.append([p, f"pick {per['hand'][p][-1]}"])
+            elif pub["phase"] == CHOOSE:
+                choices.append([p, f"choose {per['chosen'][p][0]}"])
+            else:
+                placed = pub["battle"]["cards"][0 if p == pub["battle"]["attacker"] else 1]
+                choices.append([p, f"tactic {per['tactics_played'][p][0]}" if placed else "notactic"])
+        commits = {"players": list(pub["commit_players"]), "choices": choices,
+                   "ordered": pub["phase"] == TACTIC}
     battle = None
     if pub["battle"]:
         battle = dict(pub["battle"])
         cards = []
         for i, p in enumerate((battle["attacker"], battle["defender"])):
-            placed = per["tactics_played"][p] if p >= 0 else []
+            placed = per["tactics_played"][p] if p >= 0 and battle["cards"][i] else []
             cards.append(placed[0] if placed else -1)
         battle["cards"] = cards
     data = {
@@ -62,6 +70,7 @@ def determinize(game: "DaimyoGame", view: dict[str, Any], rng: Rng) -> DaimyoSta
         "pick_no": pub["pick_no"], "phase": pub["phase"],
         "castles": [[int(c), pr] for c, pr in pub["castles"].items()], "commits": commits,
         "battle": battle, "choosers": list(pub["choosers"]), "new_order": list(pub["new_order"]),
-        "_base": base_json(game, rng),
+        "_base": base_json(game, rng, view["version"]),
     }
+    data["_base"]["outcome"] = view["outcome"]                      # a finished game stays finished
     return DaimyoState.from_json(game, data)

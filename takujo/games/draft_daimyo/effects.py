@@ -76,6 +76,8 @@ def resolve(s: "DaimyoState", p: int, eff: Effect, chosen: Targets, source: int)
     do = eff.do
     players = range(s.n) if p < 0 else [p]
     t = chosen[0] if chosen else None
+    before = _tally(s)
+    start = len(s.log)
     if do == "gold":
         for q in players:
             s.gold[q] += int(eff.get("n", 1))
@@ -114,7 +116,24 @@ def resolve(s: "DaimyoState", p: int, eff: Effect, chosen: Targets, source: int)
         uprising(s, int(eff.get("n", 2)))
     elif do == "gekokujo":
         gekokujo(s)
-    s.say("effect", player=p, do=do, target=t, source=source)
+    after = _tally(s)
+    # what the effect gave or took, so that the log can say so (or that it gave nothing)
+    s.say("effect", player=p, do=do, target=t, source=source,
+          gold=[a - b for a, b in zip(after[0], before[0])], vp=[a - b for a, b in zip(after[1], before[1])],
+          soldiers=[a - b for a, b in zip(after[2], before[2])], neutral=after[3] - before[3],
+          defected=sum(1 for e in s.log[start:] if e["e"] == "defected"))
+
+
+def _tally(s: "DaimyoState") -> tuple[list[int], list[int], list[int], int]:
+    """Gold, VP and soldiers of each player, and the neutral soldiers on the map."""
+    troops = [0] * s.n
+    neutral = 0
+    for pr, o in enumerate(s.owner):
+        if o >= 0:
+            troops[o] += s.soldiers[pr]
+        elif o == -1:
+            neutral += s.soldiers[pr]
+    return list(s.gold), list(s.vp), troops, neutral
 
 
 def uprising(s: "DaimyoState", n: int) -> None:
@@ -123,16 +142,18 @@ def uprising(s: "DaimyoState", n: int) -> None:
     leader = max(range(s.n), key=lambda q: (s.vp[q], -q))
     lands = [pr for pr in s.provinces_of(leader) if not s.is_home(leader, pr)]
     if not lands:
+        s.say("uprising", player=leader, province=None, lost=0, rebels=0, fell=False)
         return
     pr = max(lands, key=lambda x: (s.board.provinces[x].kokuryoku, -x))
     lost = min(n, s.soldiers[pr])
     s.soldiers[pr] -= lost
     rebels = n - lost
-    if rebels > 0 or s.soldiers[pr] == 0:
+    fell = rebels > 0 or s.soldiers[pr] == 0
+    s.say("uprising", player=leader, province=pr, lost=lost, rebels=rebels, fell=fell)
+    if fell:
         s.owner[pr] = -1 if rebels > 0 else -2
         s.soldiers[pr] = rebels
         s.raze_castles(pr)
-    s.say("uprising", player=leader, province=pr, rebels=rebels)
 
 
 def gekokujo(s: "DaimyoState") -> None:

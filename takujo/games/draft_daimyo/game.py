@@ -7,6 +7,7 @@ from typing import Any
 from pydantic import Field
 
 from ...core.action import ActionTable
+from ...core.errors import OptionError
 from ...core.game import Game, GameOptions
 from .board import MAP_FILE, Board, load_board
 from .cards import CARD_FILE, CardSet, card_set
@@ -16,7 +17,7 @@ from .state import MARCH_MAX, DaimyoState
 class DaimyoOptions(GameOptions):
     players: int = Field(4, ge=3, le=4, description="number of players (3-4; 3 drops 今川 and 駿河・遠江・伊豆)")
     expansion: bool = Field(False, description="the expansion card set (DSD-SETUP)")
-    tactics: bool = Field(False, description="the optional tactics cards (DSD-TACTICS)")
+    tactics: bool = Field(False, description="the optional tactics cards (DSD-TACTICS; needs expansion=true)")
     turn_order_choice: bool = Field(False, description="publisher's variant: from round 2 the "
                                                        "lowest in VP chooses a turn-order position first")
     cards: str = Field("", description="path of a cards.toml instead of the built-in stand-in list")
@@ -34,6 +35,11 @@ class DaimyoGame(Game):
     options: DaimyoOptions
 
     def _check_options(self, options: GameOptions) -> None:
+        # DSD-COMP-08: the 8 tactics cards are components of the expansion card set, so the
+        # tactics rule (DSD-TACTICS-01) cannot be played without it.
+        if options.tactics and not options.expansion:     # type: ignore[attr-defined]
+            raise OptionError(f"{self.name}: option 'tactics'=true needs 'expansion'=true: the tactics "
+                              f"cards come in the expansion card set")
         self.cards, self.board
 
     @cached_property

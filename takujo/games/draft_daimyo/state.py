@@ -217,12 +217,14 @@ class DaimyoState(State):
             self.packets[p] = [self.draft_deck.pop() for _ in range(min(HAND, len(self.draft_deck)))]
         self.pick_no = 0
         self.phase = DRAFT
-        self.commits = Commits(list(range(self.n)))
+        # who picks is fixed from the packet sizes, which everyone sees
+        waiting = [p for p in range(self.n) if self.packets[p]]
+        if not waiting:
+            return self._after_draft_pick()
+        self.commits = Commits(waiting)
 
     def _after_draft_pick(self) -> None:
-        for a in self.commits.reveal():
-            self.packets[a.player].remove(a.args[0])
-            self.hand[a.player].append(a.args[0])
+        # each pick went from the packet to the hand face down when it was committed
         self.pick_no += 1
         n = self.n
         self.packets = [self.packets[(p - 1) % n] for p in range(n)]   # pass to the left
@@ -246,9 +248,7 @@ class DaimyoState(State):
         self.commits = Commits(waiting)
 
     def _after_choose(self) -> None:
-        for a in self.commits.reveal():
-            self.hand[a.player].remove(a.args[0])
-            self.chosen[a.player].append(a.args[0])
+        # each chosen card went from the hand to `chosen` face down when it was committed
         self.commits = None
         self.turn_index = 0
         self._next_actor()
@@ -359,13 +359,10 @@ class DaimyoState(State):
         if self.outcome is not None:
             return None
         ph = self.phase
-        if ph in (DRAFT, CHOOSE):
+        if ph in (DRAFT, CHOOSE, TACTIC):
             return Decision(DecisionKind.SIMULTANEOUS, self.commits.waiting(), ph)
         if ph == ORDER:
             return self.game.turn_decisions[ph][self.choosers[sum(1 for x in self.new_order if x >= 0)]]
-        if ph == TACTIC:
-            b = self.battle
-            return self.game.turn_decisions[ph][b["attacker"] if b["declared"] == 0 else b["defender"]]
         return self.game.turn_decisions[ph][self.turn_player]
 
     def _legal(self, p: int) -> list[Action]:
@@ -418,12 +415,20 @@ class DaimyoState(State):
         p, ph = a.player, self.phase
         if ph == ORDER:
             self.new_order[a.args[0] - 1] = p
+            self.say("order_chosen", player=p, position=a.args[0])
             if all(x >= 0 for x in self.new_order):
                 self.order = list(self.new_order)
                 self._after_order()
         elif ph in (DRAFT, CHOOSE):
             self.commits.commit(a)
-            self.say("committed", player=p)
+            c = a.args[0]
+            if ph == DRAFT:                                # face down into the hand
+                self.packets[p].remove(c)
+                self.hand[p].append(c)
+            else:                                          # face down in front of you
+                self.hand[p].remove(c)
+                self.chosen[p].append(c)
+            self.say("committed", player=p, what=ph)
             if self.commits.complete:
                 (self._after_draft_pick if ph == DRAFT else self._after_choose)()
         elif ph == CARD:
@@ -465,6 +470,8 @@ class DaimyoState(State):
                     return
             if self.soldiers[frm] <= 0 and not self.is_home(p, frm):
                 self.owner[frm] = EMPTY
+        else:
+            self.say("rest", player=p)
         self.phase = BASIC_DONE
 
     # ----- zones and public facts ---------------------------------------------------------------
@@ -478,7 +485,7 @@ class DaimyoState(State):
             "owner": list(self.owner), "soldiers": list(self.soldiers), "gold": list(self.gold),
             "vp": list(self.vp), "castles": {str(c): pr for c, pr in self.castles.items()},
             "marked": list(self.marked), "battles_won": list(self.battles_won),
-            "battle": dict(self.battle) | {"cards": [int(c >= 0) for c in self.battle["cards"]]}
+            "battle": self.battle | {"cards": [int(c >= 0) for c in self.battle["cards"]]}
             if self.battle else None,
             "factions": [FACTIONS[p] for p in range(self.n)],
             "turn_index": self.turn_index, "pick_no": self.pick_no,

@@ -4,7 +4,9 @@
 For every registered game (or those named by --games) this plays whole games with uniformly
 random legal actions (`apply_unchecked`) for --seconds and reports games/s and steps/s (one
 step = one applied action), then the median cost of `state.clone()` and `state.view(player)`
-in microseconds over about 2000 mid-game states collected from further random games.
+in microseconds over about 2000 mid-game states collected from further random games, and the
+view's cost for the quarter of those states with the shortest and with the longest logs (a
+view's cost must not grow with the game's length).
 
     python3 bench/steps.py                     # a table
     python3 bench/steps.py --seconds 1 --json  # one JSON object per game
@@ -127,8 +129,16 @@ def bench(name: str, seconds: float, parts: bool = False) -> dict:
     pool = sample_states(game, SAMPLES, max(seconds, 1.0))
     clone_us = median_us(lambda s: s.clone(), pool)
     view_us = median_us(lambda s: s.view(s.pending.players[0]), pool)
+    # a view's cost must not grow with the game's length: compare short and long logs
+    by_log = sorted(pool, key=lambda s: len(s.log))
+    quarter = max(1, len(by_log) // 4)
+    early, late = by_log[:quarter], by_log[-quarter:]
     return {"engine": "takujo", "game": name, "games_per_s": round(gps, 1), "steps_per_s": round(sps, 1),
             "clone_us": round(clone_us, 2), "view_us": round(view_us, 2),
+            "view_us_early": round(median_us(lambda s: s.view(s.pending.players[0]), early), 2),
+            "view_us_late": round(median_us(lambda s: s.view(s.pending.players[0]), late), 2),
+            "log_early": int(statistics.median(len(s.log) for s in early)) if early else 0,
+            "log_late": int(statistics.median(len(s.log) for s in late)) if late else 0,
             "players": game.players, "config": str(game), "samples": len(pool), "compiled": takujo.compiled()}
 
 
@@ -167,12 +177,14 @@ def main(argv: list[str] | None = None) -> int:
             us = r["step_us"]
             print(f"{r['game']:<15} " + " ".join(f"{us[p]:>8.2f}" for p in PARTS) + f" {sum(us.values()):>9.2f}")
     elif not args.json and rows:
-        head = f"{'game':<12} {'players':>7} {'games/s':>10} {'steps/s':>11} {'clone µs':>10} {'view µs':>10}"
+        head = (f"{'game':<14} {'players':>7} {'games/s':>10} {'steps/s':>11} {'clone µs':>10} {'view µs':>10}"
+                f" {'view µs, short/long log (events)':>34}")
         print(head)
         print("-" * len(head))
         for r in rows:
-            print(f"{r['game']:<12} {r['players']:>7} {r['games_per_s']:>10.1f} {r['steps_per_s']:>11.1f} "
-                  f"{r['clone_us']:>10.2f} {r['view_us']:>10.2f}")
+            growth = (f"{r['view_us_early']:.1f} ({r['log_early']}) / {r['view_us_late']:.1f} ({r['log_late']})")
+            print(f"{r['game']:<14} {r['players']:>7} {r['games_per_s']:>10.1f} {r['steps_per_s']:>11.1f} "
+                  f"{r['clone_us']:>10.2f} {r['view_us']:>10.2f} {growth:>34}")
     return 0 if rows or not chosen else 1
 
 

@@ -10,6 +10,10 @@ class IllegalActionError(TakujoError, ValueError):
     """An action that is not legal in the current state. The state is left unchanged."""
 
 
+class StaleActionError(IllegalActionError):
+    """An action sent for an earlier version of the state (someone acted in between)."""
+
+
 class OptionError(TakujoError, ValueError):
     """An unknown option, or an option value of the wrong type or range."""
 

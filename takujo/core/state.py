@@ -18,7 +18,7 @@ from . import events
 from .action import Action
 from .decision import Decision, DecisionKind, Outcome
 from .dice import Dice
-from .errors import IllegalActionError
+from .errors import IllegalActionError, StaleActionError
 from .plain import copy_plain
 from .rng import Rng
 from .visibility import ZoneSpec, derive_view, events_between
@@ -76,8 +76,17 @@ class State(ABC):
     def _apply(self, action: Action) -> None:
         """Apply a legal action and advance to the next decision."""
 
-    def apply(self, action: Action | str, player: int | None = None) -> None:
-        """Apply an action (or its notation). Illegal ones raise and change nothing."""
+    @property
+    def version(self) -> int:
+        """How many actions have been applied: it grows by one with each (views carry it)."""
+        return self.steps
+
+    def apply(self, action: Action | str, player: int | None = None, expect_version: int | None = None) -> None:
+        """Apply an action (or its notation). Illegal ones raise and change nothing; with
+        `expect_version`, an action meant for another version raises `StaleActionError`."""
+        if expect_version is not None and expect_version != self.steps:
+            raise StaleActionError(f"stale action: it was chosen at version {expect_version}, "
+                                   f"the game is at version {self.steps}")
         if isinstance(action, str):
             action = self.parse_action(action, player)
         elif not isinstance(action, Action):

@@ -86,7 +86,7 @@ def derive_view(state: "State", player: int | None) -> dict[str, Any]:
 
 #: How many of the latest log entries a view looks through for the viewer's recent events
 #: (a view's cost must not grow with the game's length; `State.events_for` gives the rest).
-RECENT_EVENTS = 48
+RECENT_EVENTS = 16
 
 
 def events_between(log: list[dict[str, Any]], player: int | None, start: int, stop: int) -> list[dict[str, Any]]:

@@ -162,3 +162,16 @@ def test_records_are_read_line_by_line(tmp_path):
     assert next(it)["type"] == "header"
     with pytest.raises(RecordError, match=f"line {len(lines) + 1}: not JSON"):
         list(it)
+
+
+def test_a_stale_action_is_refused_and_changes_nothing():
+    state = takujo.load("fuutei").new_state(3)
+    assert state.version == 0 and state.view(0)["version"] == 0
+    action = state.legal_actions(state.pending.players[0])[0]
+    before = state.to_json()
+    from takujo.core import StaleActionError
+    with pytest.raises(StaleActionError, match="version 5"):
+        state.apply(action, expect_version=5)
+    assert state.to_json() == before
+    state.apply(action, expect_version=0)
+    assert state.version == 1 and state.view(None)["version"] == 1

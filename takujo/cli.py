@@ -48,6 +48,9 @@ from .terminal import Quit, TerminalTable, print_markup
 app = typer.Typer(
     name="takujo",
     help=f"takujo (卓上) {__version__}: play and simulate tabletop card and board games.",
+    epilog=("Examples:  takujo play fuutei --players 3  ·  takujo play ibara --humans 0,2  ·  "
+            "takujo play --resume game.jsonl  ·  takujo sim sengoku_taisen --games 500  ·  "
+            "takujo replay game.jsonl  ·  takujo deck list sengoku_taisen"),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,

@@ -42,6 +42,14 @@ def test_help_lists_every_command():
         assert sub.exit_code == 0 and "Usage" in sub.output
 
 
+def test_help_examples_name_real_games_and_options():
+    out = run("--help").output + run("play", "--help").output + run("sim", "--help").output
+    named = re.findall(r"takujo (?:play|sim) ([a-z_]+)", out)
+    assert named and set(named) <= set(takujo.names()) - {"toy"}, named
+    for key in re.findall(r"-o ([a-z_]+)=", out):
+        assert any(key in takujo.game_class(n).Options.model_fields for n in takujo.names()), key
+
+
 def test_python_dash_m_takujo_works():
     proc = subprocess.run([sys.executable, "-m", "takujo", "--help"], cwd=ROOT, capture_output=True,
                           text=True, timeout=60, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})

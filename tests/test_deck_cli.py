@@ -135,14 +135,46 @@ def test_every_problem_is_printed_one_per_line(tmp_path):
 
 
 def test_a_missing_or_unreadable_file_exits_2(tmp_path):
-    for path in (tmp_path / "nope.txt", tmp_path):
-        result = run("deck", "check", GAME, str(path))
-        assert result.exit_code == 2, result.output
-        assert "cannot read" in result.output and "Traceback" not in result.output
     binary = tmp_path / "deck.bin"
     binary.write_bytes(b"\xff\xfe\x00\x81 not utf-8")
-    result = run("deck", "check", GAME, str(binary))
-    assert result.exit_code == 2 and "cannot read" in result.output
+    for path, why in ((tmp_path / "nope.txt", "file not found"), (tmp_path, "is a folder"),
+                      (binary, "not UTF-8")):
+        result = run("deck", "check", GAME, str(path))
+        assert result.exit_code == 2, result.output
+        assert str(path) in result.output and why in result.output, result.output
+        assert "Traceback" not in result.output and "not utf-8" not in result.output
+
+
+def test_a_count_of_zero_is_refused(tmp_path, ao_text):
+    out = refused(tmp_path, edit(ao_text, add="0 AO-02\n"), "line", "count of 0")
+    assert "at least 1 copy" in out
+
+
+def test_a_count_of_five_thousand_digits_is_one_clear_problem(tmp_path, ao_text):
+    result = run("deck", "check", GAME, str(write(tmp_path, edit(ao_text, add="9" * 5000 + " AO-02\n"))))
+    assert result.exit_code == 1 and "Traceback" not in result.output, result.output
+    assert "(1 problem)" in result.output and "count of 5000 digits" in result.output
+    assert "9" * 50 not in result.output
+
+
+def test_a_file_that_is_not_a_decklist_is_never_shown(tmp_path):
+    secret = "root:x:0:0:hunter2:/root:/bin/bash\ndaemon:x:1:1:swordfish:/usr/sbin\n4 AO-01\n"
+    for text in (secret, Path("/etc/passwd").read_text(encoding="utf-8") if Path("/etc/passwd").is_file() else secret):
+        path = write(tmp_path, text, "passwd")
+        result = run("deck", "check", GAME, str(path))
+        assert result.exit_code == 1 and "(1 problem)" in result.output, result.output
+        assert "not a decklist" in result.output and "line 1" in result.output
+        for line in text.splitlines():
+            for word in line.replace(":", " ").split():
+                if len(word) > 5:
+                    assert word not in result.output.replace(str(path), ""), word
+
+
+def test_every_problem_of_a_real_decklist_is_still_listed(tmp_path, ao_text):
+    text = edit(ao_text, add="0 AO-02\n5 AO-03\nnot a card line\n")
+    result = run("deck", "check", GAME, str(write(tmp_path, text)))
+    assert result.exit_code == 1 and "(3 problems)" in result.output, result.output
+    assert "'not a card line'" in result.output and "count of 0" in result.output
 
 
 # ----- games without decks, unknown games ------------------------------------------------

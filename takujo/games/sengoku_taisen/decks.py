@@ -7,6 +7,10 @@
 
 `check` lists every problem at once (SGT-DECK-01..04); `resolve` turns a starter name or a
 file path into a legal `Decklist`, or raises `OptionError` naming each problem.
+
+A file that is not a decklist at all (most of its lines are none of the above, e.g. a deck
+option naming ``/etc/passwd``) gets one problem naming the first such line by number: the
+text of a file that is not a decklist is never shown.
 """
 from __future__ import annotations
 
@@ -14,7 +18,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ...core.errors import OptionError
+from ...core.cards import read_data_text
+from ...core.errors import CardDataError, OptionError
 from .cards import Pool
 
 DECK_DIR = Path(__file__).with_name("decks")
@@ -22,7 +27,15 @@ STARTERS = {"蒼": "ao.txt", "紅": "aka.txt", "翠": "midori.txt", "黒": "kuro
 MIN_DECK = 50      # SGT-DECK-01
 MAX_COPIES = 4     # SGT-DECK-03
 
+MAX_COUNT_DIGITS = 3   # a count line lists 1..999 copies (construction caps them at 4)
+QUOTE = 40             # at most this many characters of a decklist's own text in a problem
+
 _LINE = re.compile(r"^(\d+)\s*[xX×]?\s+(\S+)$")
+
+
+def _quote(text: str) -> str:
+    text = text.strip()
+    return repr(text if len(text) <= QUOTE else text[:QUOTE] + "…")
 
 
 @dataclass
@@ -32,6 +45,19 @@ class Decklist:
     okugi: list[str] = field(default_factory=list)
     entries: list[tuple[int, str, int]] = field(default_factory=list)  # (count, number, line)
     syntax: list[str] = field(default_factory=list)
+    bad_lines: list[int] = field(default_factory=list)     # lines that are no decklist line
+    headers: int = 0                                        # name: and okugi: lines
+
+    def is_decklist(self) -> bool:
+        """Whether the text reads as a decklist: some count lines, and no more lines that are
+        none of the decklist's lines than lines that are."""
+        return bool(self.entries) and len(self.bad_lines) <= len(self.entries) + self.headers
+
+    def not_a_decklist(self) -> str:
+        """The one problem of a file that is not a decklist: its first bad line, by number."""
+        first = f"line {self.bad_lines[0]}" if self.bad_lines else "no line"
+        return (f"{self.source}: not a decklist ({first} is not 'COUNT CARD-NUMBER', 'name:' or "
+                f"'okugi:'; {len(self.bad_lines)} such lines)")
 
     def cards(self) -> list[str]:
         """The deck as card numbers, one per copy, in list order."""
@@ -55,16 +81,27 @@ def parse(text: str, source: str = "<decklist>") -> Decklist:
             continue
         key, sep, value = line.partition(":")
         if sep and key.strip().lower() in ("name", "okugi", "奥義"):
+            deck.headers += 1
             if key.strip().lower() == "name":
-                deck.name = value.strip()
+                deck.name = value.strip()[:QUOTE]
             else:
                 deck.okugi.append(value.strip())
             continue
         m = _LINE.match(line)
         if not m:
-            deck.syntax.append(f"line {no}: expected 'COUNT CARD-NUMBER', got {raw.strip()!r}")
+            deck.bad_lines.append(no)
+            deck.syntax.append(f"line {no}: expected 'COUNT CARD-NUMBER', got {_quote(raw)}")
             continue
-        deck.entries.append((int(m.group(1)), m.group(2), no))
+        digits = m.group(1).lstrip("0")
+        if len(digits) > MAX_COUNT_DIGITS:
+            deck.syntax.append(f"line {no}: a count of {len(digits)} digits; a line lists 1 to "
+                               f"{10 ** MAX_COUNT_DIGITS - 1} copies")
+        elif not digits:
+            deck.syntax.append(f"line {no}: a count of 0; a line lists at least 1 copy")
+        else:
+            deck.entries.append((int(digits), m.group(2), no))
+            continue
+        deck.headers += 1       # a count line, if a wrong one: the file reads as a decklist
     return deck
 
 
@@ -74,7 +111,7 @@ def check(deck: Decklist, pool: Pool) -> list[str]:
     per_number: dict[str, int] = {}
     for count, number, no in deck.entries:
         if number not in pool:
-            problems.append(f"line {no}: unknown card number {number!r}")
+            problems.append(f"line {no}: unknown card number {_quote(number)}")
             continue
         kind = pool[number].type
         if kind in ("ougi", "summon"):            # SGT-DECK-02
@@ -93,24 +130,39 @@ def check(deck: Decklist, pool: Pool) -> list[str]:
         problems.append(f"a deck needs exactly one okugi (奥義) line; found {len(deck.okugi)}")
     for o in deck.okugi:
         if o not in pool:
-            problems.append(f"okugi: unknown card number {o!r}")
+            problems.append(f"okugi: unknown card number {_quote(o)}")
         elif pool[o].type != "ougi":
             problems.append(f"okugi: {o} ({pool[o].name}) is a {pool[o].type}, not an okugi")
     return problems
 
 
+def read(path: Path | str) -> Decklist:
+    """A decklist file, parsed; `CardDataError` naming the file if it cannot be read as text
+    (missing, a folder, not UTF-8, too large). Never quotes a file that is not a decklist."""
+    return parse(read_data_text(path, "decklist"), str(path))
+
+
+def file_problems(path: Path | str, pool: Pool) -> list[str]:
+    """Every construction problem of a decklist file; one problem, naming no line's text, for
+    a file that is not a decklist (`takujo deck check`)."""
+    deck = read(path)
+    return check(deck, pool) if deck.is_decklist() else [deck.not_a_decklist()]
+
+
 def load(spec: str) -> Decklist:
     """A starter by name (蒼 紅 翠 黒) or a decklist file."""
     if spec in STARTERS:
-        path = DECK_DIR / STARTERS[spec]
-        return parse(path.read_text(encoding="utf-8"), spec)
+        return parse(read_data_text(DECK_DIR / STARTERS[spec], "decklist"), spec)
     path = Path(spec)
-    if not path.is_file():
+    if not path.exists():
         raise OptionError(f"deck {spec!r} is neither a starter ({', '.join(STARTERS)}) nor a decklist file")
     try:
-        return parse(path.read_text(encoding="utf-8"), str(path))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise OptionError(f"deck {spec!r}: cannot read: {exc}") from None
+        deck = read(path)
+    except CardDataError as exc:
+        raise OptionError(f"deck {spec!r}: {exc}") from None
+    if not deck.is_decklist():
+        raise OptionError(f"deck {spec!r}: {deck.not_a_decklist()}")
+    return deck
 
 
 def resolve(spec: str, pool: Pool) -> Decklist:

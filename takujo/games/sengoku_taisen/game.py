@@ -14,10 +14,19 @@ from .cards import CARD_FILE, CardDef, Pool, pool
 from .state import SengokuState
 
 
+#: The decks' declared default: a starter drawn at random for each game (`choose_options`).
+RANDOM = "random"
+#: What `random` deals in a game loaded without the draw (a game string naming no deck, as
+#: in records written before the default said "random").
+UNDRAWN = ("蒼", "紅")
+
+
 class SengokuOptions(GameOptions):
     players: int = Field(2, ge=2, le=2, description="always 2 (SGT-META-02)")
-    deck1: str = Field("蒼", description="player 0's deck: a starter (蒼 紅 翠 黒) or a decklist file")
-    deck2: str = Field("紅", description="player 1's deck: a starter (蒼 紅 翠 黒) or a decklist file")
+    deck1: str = Field(RANDOM, description="player 0's deck: a starter (蒼 紅 翠 黒), a decklist file, or "
+                                          "random: a starter drawn for each game of takujo play and sim "
+                                          "(a game loaded without that draw deals 蒼)")
+    deck2: str = Field(RANDOM, description="player 1's deck: as deck1 (random: loaded without the draw, 紅)")
     cards: str = Field("", description="path of a cards.toml pool instead of the built-in stand-in pool")
     ougi_timing: Literal["main_or_battle", "main"] = Field(
         "main_or_battle", description="when an okugi may be used in your turn: main phase or your "
@@ -48,7 +57,8 @@ class SengokuGame(Game):
 
     @cached_property
     def _built(self) -> tuple:
-        lists = [decks.resolve(self.options.deck1, self.pool), decks.resolve(self.options.deck2, self.pool)]
+        specs = [self.options.deck1, self.options.deck2]
+        lists = [decks.resolve(UNDRAWN[p] if spec == RANDOM else spec, self.pool) for p, spec in enumerate(specs)]
         instances: list[CardDef] = []
         owners: list[int] = []
         deck_ids, ougi_ids = [], []
@@ -119,7 +129,7 @@ class SengokuGame(Game):
         out = dict(options)
         starters = list(decks.STARTERS)
         for key in ("deck1", "deck2"):
-            if not out.get(key) or out[key] == "random":
+            if not out.get(key) or out[key] == RANDOM:
                 out[key] = rng.choice(starters)
         return out
 
@@ -153,10 +163,9 @@ class SengokuGame(Game):
 
     @classmethod
     def check_deck(cls, path: Any) -> list[str]:
-        """Every construction problem of a decklist file (SGT-DECK-01..04); empty when legal."""
-        from pathlib import Path
-        file = Path(path)
-        return decks.check(decks.parse(file.read_text(encoding="utf-8"), str(file)), pool())
+        """Every construction problem of a decklist file (SGT-DECK-01..04); empty when legal.
+        A file that cannot be read as text raises `CardDataError` naming it."""
+        return decks.file_problems(path, pool())
 
     def new_state(self, seed: int = 0) -> SengokuState:
         return SengokuState.new(self, seed)

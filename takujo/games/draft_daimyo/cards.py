@@ -135,8 +135,8 @@ class Card:
 
     def __post_init__(self) -> None:
         sums: dict[str, int] = {}
-        for e in self.spec.constant:
-            sums[e.do] = sums.get(e.do, 0) + int(e.get("n", 1))
+        for e in self.spec.constant:              # a verb without an amount counts once
+            sums[e.do] = sums.get(e.do, 0) + (int(e.get("n", 1)) if "n" in EFFECTS[e.do] else 1)
         object.__setattr__(self, "constants", sums)
 
     @property

@@ -244,10 +244,10 @@ def test_drawn_card_is_seen_by_its_owner_only_and_the_count_is_public():
     for q in (None, 1, 2, 3):
         v = s.view(q)
         assert v["zones"]["tactics_hand"][0] == 1
-        assert not any(e.get("card") == c for e in v["log"])
-    drawn = [e for e in s.view(0)["log"] if e["e"] == "tactics_drawn"]
+        assert not any(e.get("card") == c for e in s.events_for(q, 0))
+    drawn = [e for e in s.events_for(0, 0) if e["e"] == "tactics_drawn"]
     assert drawn and drawn[0]["card"] == c and drawn[0]["to"] == [0]
-    assert not any(e["e"] == "tactics_drawn" for e in s.view(1)["log"])
+    assert not any(e["e"] == "tactics_drawn" for e in s.events_for(1, 0))
     assert "".join(json.dumps(s.view(q)) for q in (None, 1, 2, 3)).count(f'"card": {c}') == 0
 
 

@@ -53,17 +53,18 @@ def groups(s: "IbaraState", play: list[int], ryan_sp: bool) -> dict[str, int] | 
     return out
 
 
-PLAYS_CACHED = 1 << 16
+#: Multi-card plays a game keeps cached (a few hundred bytes each): the answer depends only
+#: on the cards, so every state of one game shares it; the bound keeps its memory fixed.
+PLAYS_CACHED = 1 << 12
 
 
 def legal_plays(s: "IbaraState", p: int, size: int, defender: bool, ryan_sp: bool) -> tuple[tuple[int, ...], ...]:
     """Every distinct legal play of `size` cards from p's hand. Plays of several cards are
-    cached: the answer depends only on the cards, so it is shared by every state of the
-    same content."""
+    cached on the game (`IbaraGame.plays_cache`), up to `PLAYS_CACHED` of them."""
     if size == 1:                                      # hands rarely repeat: not cached
         return tuple(_plays(s, tuple(sorted(s.hands[p])), 1, defender, ryan_sp))
     key = (tuple(sorted(s.hands[p])), size, defender, ryan_sp)
-    cache = s.content.plays
+    cache = s.game.plays_cache
     found = cache.get(key)
     if found is None:
         if len(cache) >= PLAYS_CACHED:

@@ -5,12 +5,12 @@ validated here; errors name the file, the entry and the field.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from ...core.cards import read_toml, validate_entries
 from ...core.errors import CardDataError
@@ -70,6 +70,11 @@ class Event(Entry):
         extra = set(self.effect) - {"do"} - EVENT_EFFECTS[do]
         if extra:
             raise ValueError(f"event effect {do!r} takes no parameter(s) {sorted(extra)}")
+        n = self.effect.get("n", 1)
+        if type(n) is not int or not 1 <= n <= 12:
+            raise ValueError(f"event effect {do!r}: 'n' must be a whole number 1..12, not {n!r}")
+        if do == "gain_item" and not isinstance(self.effect.get("item"), str):
+            raise ValueError("event effect 'gain_item' needs an 'item' id")
         return self
 
 
@@ -86,9 +91,28 @@ class SpCard(Entry):
 class DeckSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     numbers: Annotated[int, Field(ge=1, le=12)] = 12
-    copies: Annotated[int, Field(ge=1)] = 2
+    copies: Annotated[int, Field(ge=1, le=8)] = 2
     shields: list[Annotated[int, Field(ge=1, le=12)]]
-    move: dict[str, int]             # "1-4" = 3 ... movement by number range; "shield" = n
+    move: dict[str, Annotated[int, Field(ge=1, le=12)]]   # "1-4" = 3 ... by number range; "shield" = n
+
+    @model_validator(mode="after")
+    def _ranges(self) -> "DeckSpec":
+        for key in self.move:
+            if key != "shield" and _range(key) is None:
+                raise ValueError(f"move: {key!r} is not a number range like \"1-4\" or \"7\" (or \"shield\")")
+        missing = [n for n in range(1, self.numbers + 1)
+                   if not any(key != "shield" and _range(key)[0] <= n <= _range(key)[1] for key in self.move)]
+        if missing:
+            raise ValueError(f"move: no movement value for number(s) {missing}")
+        return self
+
+
+def _range(key: str) -> tuple[int, int] | None:
+    """ "5-8" -> (5, 8), "7" -> (7, 7); None for anything else."""
+    lo, sep, hi = key.partition("-")
+    if not lo.isdigit() or (sep and not hi.isdigit()):
+        return None
+    return int(lo), int(hi if sep else lo)
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,34 +146,54 @@ class Content:
     whims: tuple[Whim, ...]          # one per physical card
     events: tuple[Event, ...]        # one per physical card
     items: tuple[Item, ...]          # one per physical chip
-    # combat plays by (hand, size, defender, ryan_sp): a pure function of the cards
-    plays: dict[tuple, tuple[tuple[int, ...], ...]] = field(default_factory=dict, compare=False, hash=False, repr=False)
+    sps: tuple["SpCard", ...] = ()   # one per kind of SP card
 
 
 def _move_for(number: int, table: dict[str, int]) -> int:
     for key, value in table.items():
-        lo, _, hi = key.partition("-")
-        if lo.isdigit() and int(lo) <= number <= int(hi or lo):
+        bounds = _range(key) if key != "shield" else None
+        if bounds and bounds[0] <= number <= bounds[1]:
             return value
-    raise CardDataError(f"no movement value for number {number}")
+    raise AssertionError(f"no movement value for number {number}")   # DeckSpec checked it
 
 
 def _expand(entries: list[Any]) -> tuple[Any, ...]:
     return tuple(e for e in entries for _ in range(e.count))
 
 
+#: The tables a content file may hold.
+TABLES = ("meta", "deck", "sp", "knight", "item", "whim", "event")
+MIN_KNIGHTS = 3                  # the fewest players (IbaraOptions.players)
+
+
 def build_content(path: Path | str = CONTENT_FILE) -> Content:
+    """Read and check a content file: every problem is a `CardDataError` naming the file (and
+    the table, entry and field) — nothing the game needs is left to fail during play."""
     path = Path(path)
     doc = read_toml(path)
+    unknown = sorted(set(doc) - set(TABLES))
+    if unknown:
+        raise CardDataError(f"{path}: unknown table(s) {unknown}; a content file holds {', '.join(TABLES)}")
+    if not isinstance(doc.get("meta", {}), dict):
+        raise CardDataError(f"{path}: [meta] must be a table")
     try:
         deck = DeckSpec.model_validate(doc.get("deck", {}))
-    except Exception as exc:
-        raise CardDataError(f"{path}: [deck]: {exc}") from None
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or '(table)'}: {e['msg']}" for e in exc.errors())
+        raise CardDataError(f"{path}: [deck]: {problems}") from None
     knights = validate_entries(path, doc.get("knight"), Knight, "knight")
     items = validate_entries(path, doc.get("item"), Item, "item")
     whims = validate_entries(path, doc.get("whim"), Whim, "whim")
     events = validate_entries(path, doc.get("event"), Event, "event")
     sps = validate_entries(path, doc.get("sp"), SpCard, "sp")
+    for table, entries in (("knight", knights), ("item", items), ("whim", whims), ("event", events), ("sp", sps)):
+        ids = [e.id for e in entries]
+        twice = sorted({i for i in ids if ids.count(i) > 1})
+        if twice:
+            raise CardDataError(f"{path}: [[{table}]]: id(s) {twice} used more than once")
+    if len(knights) < MIN_KNIGHTS:
+        raise CardDataError(f"{path}: [[knight]]: {len(knights)} knight(s); the game needs at least "
+                            f"{MIN_KNIGHTS} (one per player)")
     item_ids = {i.id for i in items}
     for w in whims:
         for it in w.items:
@@ -169,7 +213,18 @@ def build_content(path: Path | str = CONTENT_FILE) -> Content:
     for sp in _expand(sps):
         cards.append(ActionCard(len(cards), None, 0, 0, sp.effect, sp.name_ja))
     return Content(str(path), dict(doc.get("meta", {})), tuple(cards), tuple(knights),
-                   _expand(whims), _expand(events), _expand(items))
+                   _expand(whims), _expand(events), _expand(items), tuple(sps))
+
+
+def check_for_game(c: Content, players: int, whims_needed: int, whims_in_play: int) -> None:
+    """What a game of `players` needs from the content, checked when the game is loaded:
+    a knight per player and enough whim cards to win."""
+    if len(c.knights) < players:
+        raise CardDataError(f"{c.path}: [[knight]]: {len(c.knights)} knight(s) for {players} players; "
+                            f"each player needs one")
+    if whims_in_play < whims_needed:
+        raise CardDataError(f"{c.path}: [[whim]]: {whims_in_play} whim card(s) in play; a player needs "
+                            f"{whims_needed} to win")
 
 
 @lru_cache(maxsize=4)

@@ -10,7 +10,7 @@ from pydantic import Field
 from ...core.action import Action, ActionTable
 from ...core.game import Game, GameOptions
 from . import board
-from .content import CONTENT_FILE, Content, content
+from .content import CONTENT_FILE, Content, check_for_game, content
 from .state import IbaraState
 
 
@@ -48,7 +48,8 @@ class IbaraGame(Game):
     options: IbaraOptions
 
     def _check_options(self, options: GameOptions) -> None:
-        self.content
+        """Load the content and check it holds what this game needs (CardDataError)."""
+        check_for_game(self.content, self.players, self.rules.whims_needed, len(self.whim_ids))
 
     @cached_property
     def content(self) -> Content:
@@ -66,6 +67,16 @@ class IbaraGame(Game):
         """``move_actions.row(p, card)[square]``: move actions built once (move generation is
         the hottest part of a turn)."""
         return ActionTable("move", self.players, len(self.content.cards), board.GATE + 1)
+
+    @cached_property
+    def reach_cache(self) -> dict[int, tuple[int, ...]]:
+        """This game's cache of reachable squares (`board.reachable`), bounded in size."""
+        return {}
+
+    @cached_property
+    def plays_cache(self) -> dict[tuple, tuple[tuple[int, ...], ...]]:
+        """This game's cache of multi-card plays (`combat.legal_plays`), bounded in size."""
+        return {}
 
     @cached_property
     def knight_kinds(self) -> tuple[str, ...]:

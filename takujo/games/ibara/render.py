@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from rich.markup import escape
 
 from . import board
+from .content import BEATS, SHIELD
 
 if TYPE_CHECKING:
     from .game import IbaraGame
@@ -100,33 +101,147 @@ def describe_action(game: "IbaraGame", action: str, view: dict[str, Any]) -> str
     return action
 
 
+#: Event kinds left out of the log on purpose: the index of a random pick (the card it
+#: discards is its own event).
+SILENT_EVENTS = frozenset({"random"})
+
+_WHY = {"start": "開始", "combat": "戦闘", "event": "イベント", "anger": "怒り", "event_marker": "イベントマーカー",
+        "explore": "探索"}
+
+
+def _cards(game: "IbaraGame", cards: list[int]) -> str:
+    return " + ".join(card_label(game, x) for x in cards) if cards else "カードなし"
+
+
+def _value(v: list[Any]) -> str:
+    return f"{v[0]}{v[1]}" if v else "カードなし"
+
+
 def describe_event(game: "IbaraGame", e: dict[str, Any]) -> str | None:
+    """One log line for every event kind Ibara logs (`SILENT_EVENTS` aside)."""
     k = e["e"]
     p = e.get("player")
     who = f"player {p}" if p is not None else ""
     c = game.content
+    why = lambda: _WHY.get(e.get("why", ""), e.get("why", ""))  # noqa: E731
     table = {
         "turn": lambda: f"[bold]— ラウンド {e['round']} / ターン {e['turn']}: player {p} —[/]",
         "knight": lambda: f"{who} の騎士: {escape(c.knights[e['knight']].name_ja)}",
-        "flip": lambda: f"  めくり: {card_label(game, e['card'])} ({e['why']})",
+        "flip": lambda: f"  めくり: {card_label(game, e['card'])} ({why()})",
+        "shuffle": lambda: f"{escape(str(e.get('what', '')))} を切り直した",
         "event_marker": lambda: f"イベントマーカー → マス {e['square']}",
         "draw": lambda: f"{who} は {card_label(game, e['card'])} を引いた",
+        "draw_count": lambda: f"{who} はカードを {e['n']} 枚引いた" if e["n"] else f"{who} は引けなかった (山札も捨て札もない)",
         "move": lambda: f"{who} が {board.NAMES[e['square']]} へ移動",
         "escort": lambda: f"[magenta]{who} が姫を連れた[/]",
+        "princess_left": lambda: f"{who} は姫と離れた (姫はその場に残る)",
         "combat": lambda: f"[bold red]戦闘: player {p} → player {e['defender']}[/]",
-        "reveal": lambda: f"  {who} の札: " + " + ".join(card_label(game, x) for x in e["cards"]),
-        "combat_result": lambda: {1: "攻撃側の勝ち", -1: "防御側の勝ち", 0: "アイコ"}[e["result"]],
-        "placed": lambda: f"{who} はマス {e['square']} にランダム配置 ({e['why']})",
-        "princess_taken": lambda: f"[magenta]{who} が姫を奪った[/]",
+        "declare": lambda: f"{who} は {e['cards']} 枚出すと宣言" if e["cards"] else f"{who} は手札がなく、0 枚と宣言",
+        "committed": lambda: f"{who} がカードを {e['n']} 枚伏せた",
+        "reveal": lambda: f"  {who} の札: {_cards(game, e['cards'])}",
+        "ring": lambda: f"{who} は悪運の指輪で出し直した: {_cards(game, e['cards'])}",
+        "choose": lambda: f"{who} はスート {escape(e['suit'])} で戦う",
+        "dropped": lambda: f"{who} は {e['n']} 枚を伏せて捨てた; 残り: {_cards(game, e['remaining'])}",
+        "combat_result": lambda: (f"攻撃 {_value(e['attacker'])} 対 防御 {_value(e['defender'])}: "
+                                  + {1: "攻撃側の勝ち", -1: "防御側の勝ち", 0: "アイコ"}[e["result"]]),
+        "tie": lambda: f"アイコ: {who} は元のマスに戻る",
+        "won_combat": lambda: f"{who} が player {e['loser']} に勝った",
+        "placed": lambda: f"{who} はマス {e['square']} にランダム配置 ({why()})",
+        "princess_taken": lambda: f"[magenta]{who} が player {e['from_player']} から姫を奪った[/]",
         "event": lambda: f"{who} のイベント: {escape(c.events[e['card']].name_ja)}",
         "item": lambda: f"{who} はアイテム {escape(c.items[e['item']].name_ja)} を得た",
-        "explore": lambda: f"{who} の探索: {e['total']} → " + ("成功" if e["success"] else "失敗"),
+        "no_item": lambda: f"{who} はアイテムを得られなかった (残っていない)",
+        "explore": lambda: (f"{who} の探索: {card_label(game, e['card'])} + めくり {e['flipped']} = {e['total']} → "
+                            + ("成功" if e["success"] else "失敗 (何も得ない)")),
         "whim": lambda: f"[yellow]姫のワガママ: 「{escape(c.whims[e['card']].name_ja)}」[/]",
         "irritation": lambda: f"イライラ {e['value']}/{e['limit']}",
-        "anger": lambda: "[red]姫の怒りが爆発！[/]",
+        "anger": lambda: f"[red]姫の怒りが爆発！[/] 「{escape(c.whims[e['card']].name_ja)}」は捨て札に",
         "whim_taken": lambda: f"[green]{who} がワガママ「{escape(c.whims[e['card']].name_ja)}」を叶えた[/]",
-        "whims_lost": lambda: f"{who} はワガママカードを {len(e['cards'])} 枚失った",
+        "whims_lost": lambda: (f"{who} はワガママカードを {len(e['cards'])} 枚失った" if e["cards"]
+                               else f"{who} は失うワガママカードがない"),
+        "discard": lambda: f"{who} は {card_label(game, e['card'])} を捨てた",
+        "sp": lambda: f"{who} の SPカード {card_label(game, e['card'])}"
+                      + (f" → マス {e['target'][0]}" if e["target"] else ""),
+        "sp_to_hand": lambda: f"{who} はめくられた {card_label(game, e['card'])} を手札に加えた ({why()})",
+        "gaiblitz": lambda: f"{who} (ゲイブリッツ) の能力: player {e['target']} が 3 枚"
+                            + ("引く" if e["mode"] == "draw" else "捨てる"),
         "game_over": lambda: f"[bold green]ゲーム終了: 勝者 {e['winners']} ({e['reason']})[/]",
     }
     fn = table.get(k)
     return fn() if fn else None
+
+
+# ----- card information ---------------------------------------------------------------------------
+def _text(ja: str, en: str) -> str:
+    parts = [escape(x) for x in (ja, en) if x]
+    return "\n  ".join(parts)
+
+
+def card_info(game: "IbaraGame", query: str) -> list[str]:
+    """The full text of every action card, item chip, whim, event and knight whose id or
+    Japanese or English name contains `query` (case-insensitive): Japanese name with the
+    English beside it."""
+    c = game.content
+    q = query.strip().lower()
+    if not q:
+        return []
+    out: list[str] = []
+
+    def hit(*names: str) -> bool:
+        return any(q in n.lower() for n in names if n)
+
+    seen: set[tuple] = set()
+    for card in c.cards:                            # one entry per kind of card
+        key = (card.suit, card.number, card.sp)
+        if key in seen:
+            continue
+        seen.add(key)
+        copies = sum(1 for x in c.cards if (x.suit, x.number, x.sp) == key)
+        if card.sp is not None:
+            sp = next((s for s in c.sps if s.effect == card.sp and s.name_ja == card.name), None)
+            if sp is None or not hit(sp.id, sp.name_ja, sp.name_en):
+                continue
+            out.append(f"[bold]{escape(sp.name_ja)}[/] ({escape(sp.name_en)}) — SPカード ×{copies}, 移動なし\n  "
+                       + _text(sp.text_ja, sp.text_en))
+            continue
+        en = {"剣": "Sword", "巻物": "Scroll", "拳": "Fist", "盾": "Shield"}[card.suit]
+        if not hit(f"{card.suit}{card.number}", f"{en} {card.number}", f"{en.lower()}_{card.number}"):
+            continue
+        note = ("防御側だけが出せる。アイコにする (攻撃が13以上なら破られる)" if card.suit == SHIELD
+                else f"{card.suit}は{BEATS[card.suit]}に勝つ")
+        note_en = ("defender only; forces a tie (broken by an attack worth 13 or more)" if card.suit == SHIELD
+                   else f"beats {_EN[BEATS[card.suit]]}")
+        out.append(f"[bold]{card.suit}{card.number}[/] ({en} {card.number}) — 行動カード ×{copies}, 移動 {card.move}\n  "
+                   + _text(note, note_en))
+    for k in c.knights:
+        if hit(k.id, k.name_ja, k.name_en):
+            out.append(f"[bold]{escape(k.name_ja)}[/] ({escape(k.name_en)}) — 騎士 ({k.kind})\n  "
+                       + _text(k.text_ja, k.text_en))
+    for entry, kind, extra in (*[(x, "アイテム", "") for x in _unique(c.items)],
+                               *[(x, "ワガママ", _whim_need(game, x)) for x in _unique(c.whims)],
+                               *[(x, "イベント", "") for x in _unique(c.events)]):
+        if hit(entry.id, entry.name_ja, entry.name_en):
+            copies = entry.count
+            out.append(f"[bold]{escape(entry.name_ja)}[/] ({escape(entry.name_en)}) — {kind} ×{copies}{extra}"
+                       + ("\n  " + _text(entry.text_ja, entry.text_en) if entry.text_ja or entry.text_en else ""))
+    return out
+
+
+_EN = {"剣": "Sword", "巻物": "Scroll", "拳": "Fist", "盾": "Shield"}
+
+
+def _unique(entries: tuple) -> list:
+    """One of each entry (the content holds one per physical card)."""
+    seen: dict[str, Any] = {}
+    for x in entries:
+        seen.setdefault(x.id, x)
+    return list(seen.values())
+
+
+def _whim_need(game: "IbaraGame", w: Any) -> str:
+    if w.items:
+        need = ", ".join(_item_name(game, x) for x in w.items)
+        return f", イライラ上限 {w.limit}; 必要: {need}"
+    deed = "姫を連れて戦闘に勝つ (win a combat escorting her)" if w.deed == "win_combat" \
+        else f"姫をマス {w.square} へ連れて行く (bring her to square {w.square})"
+    return f", イライラ上限 {w.limit}; {deed}"

@@ -41,14 +41,14 @@ class IbaraState(State):
         ZoneSpec("played", Vis.OWNER, per_player=True),     # combat cards committed face down
         ZoneSpec("shown", Vis.PUBLIC, per_player=True),     # combat cards revealed
         ZoneSpec("item_pool", Vis.COUNT, pool="item"),
-        ZoneSpec("items", Vis.PUBLIC, per_player=True),
-        ZoneSpec("item_discard", Vis.PUBLIC),
+        ZoneSpec("items", Vis.PUBLIC, per_player=True, pool="item"),
+        ZoneSpec("item_discard", Vis.PUBLIC, pool="item"),
         ZoneSpec("whim_deck", Vis.COUNT, pool="whim"),
-        ZoneSpec("whim_up", Vis.PUBLIC),
-        ZoneSpec("whims", Vis.PUBLIC, per_player=True),
-        ZoneSpec("whim_discard", Vis.PUBLIC),
+        ZoneSpec("whim_up", Vis.PUBLIC, pool="whim"),
+        ZoneSpec("whims", Vis.PUBLIC, per_player=True, pool="whim"),
+        ZoneSpec("whim_discard", Vis.PUBLIC, pool="whim"),
         ZoneSpec("event_deck", Vis.COUNT, pool="event"),
-        ZoneSpec("event_discard", Vis.PUBLIC),
+        ZoneSpec("event_discard", Vis.PUBLIC, pool="event"),
     )
     _PER = ("hands", "played", "shown", "items", "whims")
     _LISTS = ("deck", "discard", "item_pool", "item_discard", "whim_deck", "whim_up",
@@ -479,7 +479,7 @@ class IbaraState(State):
             steps = card_move[c] + bonus
             squares = reach.get(steps)
             if squares is None:
-                squares = reach[steps] = board.reachable(at, steps, blocked)
+                squares = reach[steps] = board.reachable(at, steps, blocked, game.reach_cache)
             row = moves[c]
             for sq in squares:
                 if sq != GATE or can_leave:                # the gate opens only to leave [designed]

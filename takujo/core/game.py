@@ -202,6 +202,10 @@ class Game(ABC):
         fields = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("e", "to", "chance"))
         return f"{event['e']}: {fields}"
 
+    def card_names(self, card: Any) -> tuple[str, str]:
+        """A card's (Japanese, English) names, for messages; games with cards override it."""
+        raise KeyError(card)
+
     def card_info(self, query: str) -> list[str]:
         """The full text (rich markup allowed) of every card whose id or name (Japanese or
         English) contains `query`, case-insensitively; [] when none does. For the terminal's

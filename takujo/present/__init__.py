@@ -1,0 +1,12 @@
+"""Messages and their rendering in Japanese and English, for every client.
+
+Events, prompts, action labels and phase names are message IDs with named arguments; each game
+declares them in its ``messages.toml`` (beside the game's code), the terminal's own strings are
+in ``takujo/present/ui.toml``. One `Renderer` turns an event or an action into text in the
+viewer's language, as rich markup or plain text. Records stay language-neutral.
+"""
+from .catalogue import LANGS, Catalogue, load_catalogue
+from .language import default_language, parse_language
+from .render import Renderer
+
+__all__ = ["LANGS", "Catalogue", "Renderer", "default_language", "load_catalogue", "parse_language"]

@@ -1,0 +1,143 @@
+"""One renderer for every client: events, actions and prompts as text in one language.
+
+    r = Renderer(game, "en")                 # rich markup; Renderer(game, "ja", markup=False)
+    r.event(event, viewer=0)                 # "You draw Blue Wind (蒼い風)."
+    r.action("invade 17 90", view)           # a menu label
+    r.text("ui.your_decision", prompt=...)   # any message by ID
+
+A game's presenter module (``render.py``) may define ``event_message(game, event, view)``
+returning ``(message_id, args)`` (or None to leave the event out) and
+``action_message(game, action, view)``; without them an event of kind K is the message
+``event.K`` with the event's fields as arguments, and an action of verb V is ``action.V``
+with ``arg0``, ``arg1`` …. Arguments are rendered by their kind in the catalogue's ``[args]``:
+a player ("you" for the viewer), a card (its name in the viewer's language; in English the
+Japanese name beside it), a word (translated through ``word.VALUE``), or plain text.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Iterable
+
+from rich.errors import MarkupError
+from rich.markup import escape
+from rich.text import Text
+
+from ..core.action import Action
+from .catalogue import LANGS, Catalogue, catalogue_for
+
+if TYPE_CHECKING:
+    from ..core.game import Game
+
+_HIDDEN_FIELDS = frozenset({"e", "to", "seq", "chance"})
+
+
+class Renderer:
+    """Text for one game in one language (`lang`), as rich markup or plain text."""
+
+    def __init__(self, game: "Game", lang: str = "ja", markup: bool = True) -> None:
+        if lang not in LANGS:
+            raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGS)}")
+        self.game, self.lang, self.markup = game, lang, markup
+        self.catalogue: Catalogue = catalogue_for(game)
+        self._presenter = game._presenter()
+
+    # ----- messages -------------------------------------------------------------------------
+    def text(self, msg_id: str, viewer: int | None = None, **args: Any) -> str:
+        """The message `msg_id` with its arguments rendered for `viewer`."""
+        template = self.catalogue.template(msg_id, self.lang)
+        if template is None:
+            shown = ", ".join(f"{k}={v}" for k, v in args.items())
+            return self._out(escape(f"{msg_id}({shown})"))
+        values = {k: self.arg(k, v, viewer) for k, v in args.items()}
+        try:
+            return self._out(template.format_map(values))
+        except (KeyError, IndexError, ValueError):
+            shown = ", ".join(f"{k}={v}" for k, v in args.items())
+            return self._out(escape(f"{msg_id}({shown})"))
+
+    def has(self, msg_id: str) -> bool:
+        return msg_id in self.catalogue
+
+    def _out(self, markup_text: str) -> str:
+        if self.markup:
+            return markup_text
+        try:
+            return Text.from_markup(markup_text).plain
+        except MarkupError:
+            return markup_text
+
+    # ----- arguments ------------------------------------------------------------------------
+    def arg(self, name: str, value: Any, viewer: int | None = None) -> str:
+        """One argument as (escaped) text, by its declared kind."""
+        kind = self.catalogue.args.get(name, "text")
+        if value is None:
+            return escape(self.word("none"))
+        if kind == "player":
+            return self.player(value, viewer)
+        if kind == "players":
+            return self.join(self.player(p, viewer) for p in value)
+        if kind == "card":
+            return self.card(value)
+        if kind == "cards":
+            return self.join(self.card(c) for c in value) if value else escape(self.word("nothing"))
+        if kind == "word":
+            return escape(self.word(value))
+        if isinstance(value, (list, tuple)):
+            return self.join(escape(str(v)) for v in value)
+        return escape(str(value))
+
+    def player(self, p: Any, viewer: int | None = None) -> str:
+        if p is None or p == -1:
+            return escape(self.word("nobody"))
+        if viewer is not None and p == viewer:
+            return self.catalogue.template("ui.you", self.lang) or "you"
+        return (self.catalogue.template("ui.player", self.lang) or "player {n}").format(n=p)
+
+    def card(self, card: Any) -> str:
+        """A card's name in this language; in English with the Japanese name beside it."""
+        try:
+            ja, en = self.game.card_names(card)
+        except (KeyError, IndexError, TypeError, ValueError):
+            return escape(str(card))
+        if self.lang == "ja" or not en or en == ja:
+            return escape(ja)
+        return escape(f"{en} ({ja})")
+
+    def word(self, value: Any) -> str:
+        template = self.catalogue.template(f"word.{value}", self.lang)
+        return template if template is not None else str(value)
+
+    def join(self, parts: Iterable[str]) -> str:
+        return ("、" if self.lang == "ja" else ", ").join(parts)
+
+    # ----- events and actions ---------------------------------------------------------------
+    def event_message(self, event: dict[str, Any], view: dict[str, Any] | None = None) -> tuple[str, dict[str, Any]] | None:
+        """(message ID, arguments) of an event, or None when it is not shown."""
+        hook = getattr(self._presenter, "event_message", None)
+        if hook is not None:
+            return hook(self.game, event, view)
+        if event["e"] in self.game.silent_events():
+            return None
+        return f"event.{event['e']}", {k: v for k, v in event.items() if k not in _HIDDEN_FIELDS}
+
+    def event(self, event: dict[str, Any], viewer: int | None = None, view: dict[str, Any] | None = None) -> str | None:
+        """One log line for `event` as `viewer` sees it, or None when it is not shown."""
+        found = self.event_message(event, view)
+        if found is None:
+            return None
+        msg_id, args = found
+        return self.text(msg_id, viewer, **args)
+
+    def action_message(self, action: Action, view: dict[str, Any] | None = None) -> tuple[str, dict[str, Any]]:
+        hook = getattr(self._presenter, "action_message", None)
+        if hook is not None:
+            return hook(self.game, action, view)
+        return f"action.{action.verb}", {f"arg{i}": a for i, a in enumerate(action.args)}
+
+    def action(self, action: Action | str, view: dict[str, Any] | None = None) -> str:
+        """A label for an action (or its notation) in this language."""
+        if isinstance(action, str):
+            player = view.get("player") if view else None
+            action = self.game.parse_action(action, player if isinstance(player, int) else 0)
+        msg_id, args = self.action_message(action, view)
+        viewer = view.get("player") if view else None
+        return self.text(msg_id, viewer, **args)

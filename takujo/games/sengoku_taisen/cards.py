@@ -52,6 +52,12 @@ EFFECTS: dict[str, set[str]] = {
 # Whom an effect acts on when its card does not say: one ally or one enemy unit, chosen.
 TARGETED = {"strength": "ally", "siege_up": "ally", "damage": "enemy", "destroy": "enemy",
             "ready": "ally", "exhaust": "enemy", "bounce": "enemy", "exile": "enemy"}
+# The `target` values each verb that takes one carries out (`effects.apply`).
+TARGETS = {"strength": ("ally", "all_allies", "self"), "damage": ("enemy", "all_enemies"),
+           "ready": ("ally", "self"), "exhaust": ("enemy",), "siege_up": ("ally", "self")}
+# Parameters that are whole numbers, and the smallest each may be.
+NUMBERS = {"amount": None, "n": 1, "count": 1, "strength": 0, "siege": 0, "max_strength": 0,
+           "koku": 0, "camp": 0, "hand_at_most": 0, "deck_at_most": 0}
 STATIC = {"aura", "cannot_attack", "win_if", "lose_if"}
 TIMINGS = {"メイン": "main", "戦闘": "battle", "main": "main", "battle": "battle"}
 ABILITY_TIMINGS = {"メイン": "main", "戦闘確定時": "battle_confirmed", "撤退時": "retreat",
@@ -63,6 +69,24 @@ _COST = re.compile(r"^((?:[蒼紅翠黄黒])*)(\d*)$")
 
 class Effect(CoreEffect):
     VOCABULARY = EFFECTS
+
+    @model_validator(mode="after")
+    def _values(self) -> "Effect":
+        """Every parameter's value must be one the rules carry out: a known `target` for the
+        verb, a troop type for `unit`, whole numbers for counts and amounts."""
+        extra = self.model_extra or {}
+        if "target" in extra and extra["target"] not in TARGETS.get(self.do, ()):
+            raise ValueError(f"effect {self.do!r}: target {extra['target']!r} is not one of "
+                             f"{', '.join(TARGETS.get(self.do, ())) or 'none'}")
+        if "unit" in extra and extra["unit"] not in UNIT_NAMES_JA:
+            raise ValueError(f"effect {self.do!r}: unit {extra['unit']!r} is not one of {', '.join(UNIT_NAMES_JA)}")
+        for key, low in NUMBERS.items():
+            if key in extra:
+                v = extra[key]
+                if type(v) is not int or (low is not None and v < low):
+                    raise ValueError(f"effect {self.do!r}: {key} must be a whole number"
+                                     + (f" of at least {low}" if low is not None else "") + f", not {v!r}")
+        return self
 
     @cached_property
     def aim(self) -> str | None:

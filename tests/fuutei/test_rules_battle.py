@@ -713,3 +713,62 @@ def test_event_kyosei_each_player_discards_one_at_random():
     assert [(e["player"], e["n"], e["index"]) for e in picks] == [(1, 2, 1), (0, 3, 2)]
     assert s.hands[1] == [h1[0]] and s.hands[0] == h0[:2]
     assert {h1[1], h0[2], ev} <= set(s.discard)
+
+
+# ----- 刺客 reads the defence its card names -------------------------------------------------------
+def _cards_with(tmp_path, card_id: str, old: str, new: str) -> str:
+    from takujo.games.fuutei.cards import CARD_FILE
+    sep = "\n[[card]]\n"
+    head, *blocks = CARD_FILE.read_text(encoding="utf-8").split(sep)
+    for i, b in enumerate(blocks):
+        if b.startswith(f'id = "{card_id}"\n'):
+            assert old in b
+            blocks[i] = b.replace(old, new, 1)
+    path = tmp_path / "cards.toml"
+    path.write_text(sep.join([head, *blocks]), encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize("against, defence, success", [("phys_def", 8, False), ("mag_def", 7, True)])
+def test_assassinate_rolls_against_the_defence_the_card_names(tmp_path, against, defence, success):
+    """刺客's text: "2D+1を振り、その結果がそのキャラの物理防御以上なら…捨て札にする". The card data
+    says which defence (``against``); a card typed in with magic defence rolls against that.
+    帝国兵 has physical defence 8, magic defence 7; a roll of 7 beats only the latter."""
+    s = table(2, cards=_cards_with(tmp_path, "shikaku", 'against = "phys_def"', f'against = "{against}"'))
+    target = put(s, HEI, party=1)
+    k = put(s, "shikaku", hand=0)
+    s.rng = Scripted([3, 3])                                # 2D+1 = 7
+    act(s, f"hold {k} {target}")
+    ev = events(s, "assassination")[-1]
+    assert (ev["roll"], ev["against"], ev["defence"], ev["success"]) == (7, against, defence, success)
+    assert (target in s.discard) is success
+
+
+def test_assassinate_defence_counts_equipment():
+    """FTR-CARD-04: equipment adds to the defence 刺客 rolls against (蒼天の鎧 on 帝国兵)."""
+    s = table(2)
+    target = put(s, HEI, party=1)
+    armour = put(s, "souten_no_yoroi", equip_to=target)
+    k = put(s, "shikaku", hand=0)
+    s.rng = Scripted([4, 3])                                # 8: enough against 8 alone
+    act(s, f"hold {k} {target}")
+    ev = events(s, "assassination")[-1]
+    assert s.cat[armour].bonus[1] == 3
+    assert (ev["roll"], ev["defence"], ev["success"]) == (8, 11, False) and target in s.party[1]
+
+
+# ----- FTR-COMBAT-12 reassignment is bounded too -------------------------------------------------
+def test_combat_12_reassignment_after_a_battle_is_capped():
+    """FTR-COMBAT-12 with the [designed] GUARD_CHANGES_MAX: reassigning the gained region back
+    and forth ends after 40 guard actions; then only "done" remains."""
+    from takujo.games.fuutei.constants import GUARD_CHANGES_MAX
+    s, a, d, r1 = duel()
+    b = put(s, "minarai_madoushi_pippin", party=0)
+    to_battle(s, a, r1, dice=[5, 1, 5, 4])
+    act(s, "attack phys")                                   # 9 vs 8: defeated, no persuasion
+    assert s.phase == REASSIGN and r1 in s.regions[0]
+    for i in range(GUARD_CHANGES_MAX):
+        act(s, f"guard {r1} {(a, b)[i % 2]}", 0)
+    assert legal(s, 0) == {"done"}
+    act(s, "done", 0)
+    assert s.battle is None

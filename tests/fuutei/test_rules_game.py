@@ -996,6 +996,59 @@ def test_ftr_main_05_reassign_defenders():
             act(s, bad)
 
 
+def test_ftr_main_05_guard_changes_capped_per_main_phase():
+    """FTR-MAIN-01/05 with the [designed] safeguard: reassigning is free ("何度でも") up to
+    GUARD_CHANGES_MAX guard/unguard actions in one main phase; then only the other actions
+    remain, so a phase cannot go on for ever. The count is public and starts again next turn."""
+    from takujo.games.fuutei.constants import GUARD_CHANGES_MAX
+    assert GUARD_CHANGES_MAX == 40                       # the number docs/rules/fuutei.md gives
+    s = table(players=2)
+    a, b = put(s, weak(s, 0), party=0), put(s, weak(s, 1), party=0)
+    r1 = put(s, "teito", region=0)
+    c = put(s, weak(s, 2), hand=0)
+    for i in range(GUARD_CHANGES_MAX):
+        assert s.view(1)["public"]["guard_changes"] == i
+        current = s.guard.get(r1)
+        if current is not None and i % 4 == 3:
+            act(s, f"unguard {r1}")
+        else:
+            act(s, f"guard {r1} {b if current == a else a}")
+    moves = legal(s, 0)
+    assert not any(m.startswith(("guard", "unguard")) for m in moves)
+    assert {f"play {c}", "end"} <= moves
+    with pytest.raises(IllegalActionError):
+        act(s, f"guard {r1} {a}")
+    act(s, f"play {c}")                                  # the other actions stay open
+    act(s, "end")
+    assert s.turn_player == 1 and s.guard_changes == 0
+    finish_turn(s)
+    assert s.turn_player == 0 and any(m.startswith("guard") for m in legal(s, 0))
+
+
+def test_ftr_main_05_endless_reassignment_is_impossible():
+    """The [designed] cap in play: a player who reassigns whenever it can still reaches the
+    end of its main phase (100,000 such steps used to keep one phase going)."""
+    game = takujo.load("fuutei", players=3)
+    s = game.new_state(4)
+    turns, steps = s.turn, 0
+    while s.turn < turns + 12 and s.outcome is None:
+        options = s.legal_actions(s.pending.players[0])
+        moves = [a for a in options if a.verb in ("guard", "unguard")] or [
+            a for a in options if a.verb == "play"]
+        s.apply(moves[steps % len(moves)] if moves else options[-1])
+        steps += 1
+        assert steps < 12 * 200, "a main phase did not end"
+    from takujo.games.fuutei.constants import GUARD_CHANGES_MAX
+    per_turn: dict[int, int] = {}
+    turn = 0
+    for e in s.log:
+        if e["e"] == "turn":
+            turn = e["turn"]
+        elif e["e"] in ("guard", "unguard"):
+            per_turn[turn] = per_turn.get(turn, 0) + 1
+    assert GUARD_CHANGES_MAX <= max(per_turn.values()) <= 2 * GUARD_CHANGES_MAX  # main + a reassignment
+
+
 def test_ftr_main_06_one_character_defends_several_regions():
     """FTR-MAIN-06: one character may defend several regions at once."""
     s = table(players=3)
@@ -1341,3 +1394,74 @@ def test_card_file_unknown_field_and_missing_file(tmp_path):
     missing = tmp_path / "nope.toml"
     with pytest.raises(CardDataError, match="not found"):
         build_catalogue(missing)
+
+
+# ----- the effect vocabulary --------------------------------------------------------------------
+def test_every_declared_effect_parameter_is_read_by_a_rule(monkeypatch):
+    """Every parameter the vocabulary declares for a verb of the shipped cards is read by the
+    rule that carries it out during random play (a declared parameter no rule reads would be
+    accepted and silently ignored, as `against` of 刺客 once was)."""
+    from takujo.core.cards import Effect as CoreEffect
+    from takujo.games.fuutei.cards import EFFECTS
+    read: set[tuple[str, str]] = set()
+    original = CoreEffect.get
+
+    def spy(self, key, default=None):
+        read.add((self.do, key))
+        return original(self, key, default)
+
+    monkeypatch.setattr(CoreEffect, "get", spy)
+    used = {c.effect.do for c in takujo.load("fuutei").catalogue.cards if c.effect is not None}
+    wanted = {(verb, p) for verb in used for p in EFFECTS[verb][1]}
+    for spec in ("fuutei", "fuutei(players=2)", "fuutei(players=5,old_region_rule=true)"):
+        game = takujo.load(spec)
+        for seed in range(60):
+            s = game.new_state(seed)
+            rng = random.Random(seed)
+            while s.outcome is None:
+                options = s.legal_actions(s.pending.players[0])
+                s.apply(rng.choice(options))
+            if wanted <= read:
+                break
+        if wanted <= read:
+            break
+    assert wanted - read == set()
+
+
+@pytest.mark.parametrize("old, new, needle", [
+    ('against = "phys_def"', 'against = "luck"', "against"),          # not a defence
+    ('dice = "2D+1", ', "", "dice"),                                  # 刺客 cannot roll nothing
+    ('against = "phys_def"', 'against = "phys_def", speed = 2', "speed"),  # undeclared
+])
+def test_card_file_bad_assassinate_parameters_refused(tmp_path, old, new, needle):
+    """The loader refuses an effect parameter that no rule would read, a missing one a rule
+    needs, and a value outside its list, naming file, card and field."""
+    path = mutated(tmp_path, "shikaku", old, new)
+    msg = _both_refuse(path)
+    assert "shikaku" in msg and "'effect'" in msg and needle in msg
+
+
+@pytest.mark.parametrize("card_id, old, new, needle", [
+    ("hokyu", "n = 2", "n = 0", "'n'"),
+    ("hokyu", "n = 2", 'n = "two"', "'n'"),
+    ("enmaku", 'target = "opponent"', 'target = "everyone"', "'target'"),
+    ("toki", 'roll_to = "attack"', 'roll_to = "luck"', "'roll_to'"),
+    ("chikara_no_gofu", "phys_atk = 3", "phys_atk = 3.5", "'phys_atk'"),
+    ("kyukon", "need = 5", "need = true", "'need'"),
+])
+def test_card_file_bad_effect_values_refused(tmp_path, card_id, old, new, needle):
+    path = mutated(tmp_path, card_id, old, new)
+    msg = _both_refuse(path)
+    assert card_id in msg and needle in msg
+
+
+def test_card_file_folder_and_non_utf8_refused(tmp_path):
+    """Data files are read with the engine's checks: a folder or a non-UTF-8 file is a clear
+    CardDataError naming the path, never a traceback, and never quotes the file."""
+    with pytest.raises(CardDataError, match="folder"):
+        takujo.load("fuutei", cards=str(tmp_path))
+    bad = tmp_path / "latin1.toml"
+    bad.write_bytes("[[card]]\nid = 'caf\xe9'\n".encode("latin-1"))
+    with pytest.raises(CardDataError, match="UTF-8") as exc:
+        takujo.load("fuutei", cards=str(bad))
+    assert str(bad) in str(exc.value) and "caf" not in str(exc.value)

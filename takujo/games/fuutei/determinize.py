@@ -29,9 +29,10 @@ def determinize(game: "FuuteiGame", view: dict[str, Any], rng: Rng) -> FuuteiSta
              else fill.take(z["hand"][p], lambda c: cat[c].type not in ("event", "region")) for p in range(n)]
     deck = fill.rest()
     commits = None
-    if pub["phase"] == SUPPORT and pub["battle"]:
+    if pub["phase"] == SUPPORT and pub["battle"] and not pub["windows"]:
         # FTR-COMBAT-04/05: the invader commits, then the defender; a committed player's
-        # support zone shows whether a card lies there.
+        # support zone shows whether a card lies there. (Once both are turned up the commits
+        # are gone; the phase lasts while たわけ！ windows answer the revealed cards.)
         choices = [[p, f"support {supports[p][0]}" if supports[p] else "nosupport"] for p in pub["committed"]]
         commits = {"players": list(pub["battle"]["players"]), "choices": choices, "ordered": True}
     base = base_json(game, rng, steps=int(view.get("version", 0)))

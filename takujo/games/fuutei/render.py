@@ -5,6 +5,8 @@ from typing import TYPE_CHECKING, Any
 
 from rich.markup import escape
 
+from .constants import GUARD_CHANGES_MAX
+
 if TYPE_CHECKING:
     from .game import FuuteiGame
 
@@ -69,6 +71,17 @@ def render_view(game: "FuuteiGame", view: dict[str, Any]) -> str:
                      + " / 地域 " + ", ".join(name(game, r) for r in b["regions"]))
         if z["stack"]:
             lines.append("  場の補助カード: " + ", ".join(name(game, c) for c in z["stack"]))
+        down = [(q, x if isinstance(x, int) else len(x)) for q, x in enumerate(z["support"])]
+        if any(k for _, k in down):
+            lines.append("  裏向きの戦闘補助: " + ", ".join(f"player {q} {k} 枚" for q, k in down if k))
+    for w in pub.get("windows", []):
+        d = w["data"]
+        asked = w["order"][w["pos"]] if w["pos"] < len(w["order"]) else None
+        lines.append(f"\n[bold red]たわけ！[/]: player {d['user']} の {name(game, d['card'])} — "
+                     f"player {asked} に確認中 (確認順: {', '.join(map(str, w['order']))})")
+    left = GUARD_CHANGES_MAX - pub.get("guard_changes", 0)
+    if pub["phase"] in ("main", "reassign") and left < 10:
+        lines.append(f"[yellow]防衛の配置し直し: このフェイズで残り {left} 回[/]")
     return "\n".join(lines)
 
 
@@ -106,20 +119,60 @@ def describe_action(game: "FuuteiGame", action: str, view: dict[str, Any]) -> st
     return action
 
 
+#: Event kinds deliberately not printed: a shuffle's order is for the record only, and ``act``
+#: records the action itself, which the game's own events describe.
+SILENT_EVENTS = frozenset({"shuffle", "act"})
+
+TYPE_NAMES = {"character": ("キャラ", "character"), "equipment": ("装備品", "equipment"),
+              "hold": ("ホールド", "hold"), "battle_support": ("戦闘補助", "battle support"),
+              "tawake": ("たわけ", "tawake"), "event": ("イベント", "event"), "region": ("地域", "region")}
+MOD_NAMES = {"phys_atk": "物攻", "phys_def": "物防", "mag_atk": "魔攻", "mag_def": "魔防",
+             "initiative": "先攻の目", "attack": "攻撃"}
+ROLL_REASONS = {"initiative": "先攻決め", "phys_attack": "物理攻撃", "mag_attack": "魔法攻撃",
+                "defence": "防御", "proposal": "求婚", "assassinate": "刺客", "support": "戦闘補助"}
+WHY_DISCARDED = {"val_entered": "ヴァルが場に出たため", "destroy_equipment": "武器破壊で",
+                 "destroy_region": "焦土作戦で", "event": "イベントで"}
+REASONS = {"points": "地域の点数", "deck_out": "山札切れ", "yamiomaru": "闇王丸", "step_limit": "手数の上限"}
+
+
+def _players(ps: list[int]) -> str:
+    return "、".join(f"player {q}" for q in ps)
+
+
 def describe_event(game: "FuuteiGame", e: dict[str, Any]) -> str | None:
+    """One log line (rich markup) for every event kind Fuutei logs; None for SILENT_EVENTS."""
     k = e["e"]
+    if k in SILENT_EVENTS:
+        return None
     p = e.get("player")
-    who = f"player {p}" if p is not None else ""
+    who = f"player {p}" if p is not None else "誰か"
 
     def nm(key: str) -> str:
         return name(game, e[key])
 
+    def side(q: int) -> str:
+        b = {0: "侵攻側", 1: "防衛側"}
+        return b.get(q, "")
+
     if k == "roll":
-        return (f"  🎲 {who} {e['why']}: {e['dice']} → {e['faces']} = [bold]{e['total']}[/]"
-                if e["dice"] != str(e["total"]) or e["faces"] else None)
+        why = ROLL_REASONS.get(e["why"], escape(str(e["why"])))
+        card = f" ({nm('card')})" if e.get("card") is not None else ""
+        faces = f"{e['faces']} → " if e["faces"] else ""
+        return f"  🎲 {who} の{why}{card}: {e['dice']} = {faces}[bold]{e['total']}[/]"
+    if k == "random":
+        if e["why"] == "random_discard":
+            return f"  🎲 {who} の手札 {e['n']} 枚から無作為に 1 枚 ({e['index'] + 1} 枚目)"
+        return f"  🎲 無作為 ({escape(str(e['why']))}): {e['n']} 通りから {e['index'] + 1} 番目"
     simple = {
         "turn": lambda: f"[bold]— ターン {e['turn']}: player {p} —[/]",
+        "region_setup": lambda: f"{who} の最初の地域: {card_line(game, e['card'])}",
+        "setup_event_returned": lambda: f"{who} の手札のイベント {nm('card')} を山札に混ぜ戻し、1 枚引き直した",
+        "setup_region": lambda: f"{who} の手札の地域 {card_line(game, e['card'])} を自分の場に置き、1 枚引き直した",
+        "dealt": lambda: f"{who} の手札 ({len(e['cards'])} 枚): " + ", ".join(name(game, c) for c in e["cards"]),
         "draw": lambda: f"{who} は {nm('card')} を引いた",
+        "draw_count": lambda: f"{who} が山札から 1 枚引いた",
+        "empty_draw": lambda: f"[yellow]山札が空: {who} は引けなかった[/]"
+                              + (f" ({e['missed']} 枚)" if e.get("missed", 1) > 1 else ""),
         "event": lambda: f"{who} がイベント {nm('card')} を引いた: {escape(game.catalogue[e['card']].spec.text_ja)}",
         "region_drawn": lambda: f"{who} が地域 {nm('card')} を引いた → " + ("中央" if e["dest"] == "center" else "自分の場"),
         "pile_emptied": lambda: "[yellow]山札が尽きた[/]",
@@ -127,27 +180,81 @@ def describe_event(game: "FuuteiGame", e: dict[str, Any]) -> str | None:
         "equip": lambda: f"{who} が {nm('target')} に {nm('card')} を装備",
         "guard": lambda: f"{who}: {nm('card')} が {nm('region')} を守る",
         "unguard": lambda: f"{who}: {nm('region')} の防衛を外した",
-        "hold": lambda: f"{who} がホールド {nm('card')} を使用",
+        "hold": lambda: f"{who} がホールド {nm('card')} を使用"
+                        + (" → " + ", ".join(name(game, t) for t in e["targets"]) if e.get("targets") else ""),
         "tawake": lambda: f"[red]{who} の「たわけ！」[/] — {nm('negates')} を無効化",
         "negated": lambda: f"{nm('card')} は無効化されて捨て札に",
+        "no_effect": lambda: f"{who} の {nm('card')} は効果がなかった (目標がもういない)",
         "invade": lambda: f"[bold]{who} が {nm('card')} で {nm('region')} に侵攻[/]",
-        "support_revealed": lambda: f"{who} の戦闘補助: {nm('card')}",
-        "initiative": lambda: f"先攻: player {e['first']}",
+        "support_committed": lambda: (f"{who} ({side(e.get('side', -1))}) は戦闘補助カードを"
+                                      + ("1 枚裏向きに出した" if e.get("placed", True) else "出さなかった")),
+        "support_revealed": lambda: f"{who} の戦闘補助: {nm('card')} を表向きに",
+        "support_effect": lambda: f"{nm('card')} の効果: " + (", ".join(
+            f"{side(t)}の{MOD_NAMES.get(stat, escape(str(stat)))} {amount:+d}" for t, stat, amount in e["changes"])
+            if e.get("changes") else "何も変わらなかった") + " (この戦闘の終わりまで)",
+        "initiative": lambda: f"先攻: player {e['first']} (出目 {e['rolls'][0]} 対 {e['rolls'][1]})",
         "attack": lambda: (f"{nm('card')} の{'物理' if e['attack'] == 'phys' else '魔法'}攻撃 "
-                           f"{e['total']} 対 防御 {e['defence']}"
+                           f"{e['total']} 対 {nm('target')} の防御 {e['defence']}"
                            + (" [bold red]クリティカル！[/]" if e["critical"] else "")
-                           + (" → 倒した" if e["defeated"] else " → 失敗")),
-        "defeated": lambda: f"{nm('card')} は倒された",
+                           + (" → 倒した" if e["defeated"] else " → 倒せなかった")),
+        "defeated": lambda: f"{nm('card')} (player {p}) は倒されて捨て札に",
         "persuaded": lambda: f"{who} が {nm('card')} を説得して仲間にした",
-        "gain_region": lambda: f"{who} が地域 {nm('region')} を得た",
+        "battle_over": lambda: "戦闘終了: " + {0: "侵攻側のキャラが倒された", 1: "防衛側のキャラが倒された"}.get(
+            e["defeated"], "どちらも倒れず、何も動かない"),
+        "gain_region": lambda: f"{who} が地域 {nm('region')} を得た"
+                               + (f" (player {e['from_player']} から)" if e.get("from_player", -1) >= 0 else " (中央から)"),
         "discard": lambda: f"{who} が {nm('card')} を捨てた",
-        "discarded": lambda: f"{nm('card')} が捨て札になった",
+        "discarded": lambda: f"{nm('card')} が{WHY_DISCARDED.get(e.get('why'), '')}捨て札になった",
         "temporary_joins": lambda: f"{nm('card')} が一時的に {who} のパーティに加わった",
-        "temporary_leaves": lambda: f"一時的なキャラ {nm('card')} が去った",
-        "proposal": lambda: f"求婚: {nm('card')} — " + ("成功！" if e["success"] else "失敗"),
+        "temporary_leaves": lambda: f"一時的なキャラ {nm('card')} が去った → "
+                                    + ("手札に戻る" if e.get("dest") == "hand" else "捨て札"),
+        "proposal": lambda: (f"求婚: {nm('card')} — 出目 {e['roll']} (必要 {e['need']}) "
+                             + ("成功！ " + who + " のパーティに加わった" if e["success"] else "失敗")),
         "sealed": lambda: f"{nm('card')} は自身のターンの終わりまで侵攻できない",
-        "assassination": lambda: f"刺客: {nm('card')} — " + ("成功" if e["success"] else "失敗"),
-        "game_over": lambda: f"[bold green]ゲーム終了: 勝者 {e['winners']} ({e['reason']})[/]",
+        "assassination": lambda: (f"刺客: {nm('card')} — 出目 {e['roll']} 対 "
+                                  f"{MOD_NAMES.get(e.get('against', 'phys_def'), '防御')} {e['defence']} → "
+                                  + ("成功、捨て札に" if e["success"] else "失敗")),
+        "game_over": lambda: (f"[bold green]ゲーム終了: 勝者 {_players(e['winners'])} "
+                              f"({REASONS.get(e['reason'], escape(str(e['reason'])))})[/]"),
     }
     fn = simple.get(k)
-    return fn() if fn else None
+    if fn is not None:
+        return fn()
+    fields = ", ".join(f"{key}={v}" for key, v in e.items() if key not in ("e", "to", "chance", "seq"))
+    return escape(f"{k}: {fields}")
+
+
+def card_info(game: "FuuteiGame", query: str) -> list[str]:
+    """The full text (rich markup) of every card whose id, Japanese or English name contains
+    `query` (case-insensitive): name in Japanese with English beside it, type, stats or bonus
+    or points, effect text, and how many copies the card set holds."""
+    q = query.strip().casefold()
+    out, seen = [], set()
+    counts: dict[str, int] = {}
+    for c in game.catalogue.cards:
+        counts[c.id] = counts.get(c.id, 0) + 1
+    for c in game.catalogue.cards:
+        spec = c.spec
+        if spec.id in seen or not any(q in x.casefold() for x in (spec.id, spec.name_ja, spec.name_en)):
+            continue
+        seen.add(spec.id)
+        ja, en = TYPE_NAMES[spec.type]
+        n = counts[spec.id]
+        lines = [f"[bold]{escape(spec.name_ja)}[/] ({escape(spec.name_en)}) — {ja} ({en}) · "
+                 f"{n} 枚 ({n} {'copy' if n == 1 else 'copies'} in the set) · [dim]{spec.id}[/]"]
+        if c.stats is not None:
+            sex = {"male": "男性 ♂ male", "female": "女性 ♀ female"}.get(spec.sex or "", "")
+            lines.append(f"  {sex}  " + "  ".join(f"{label} {d}" for label, d in zip(STAT_NAMES, c.stats)))
+        if spec.type == "equipment":
+            lines.append("  " + "  ".join(f"{label} {b:+d}" for label, b in zip(STAT_NAMES, c.bonus)))
+        if spec.type == "region":
+            lines.append(f"  {spec.points} 点 (points)")
+        if spec.excluded_by:
+            lines.append(f"  使えない: {escape(game.catalogue[game.catalogue.by_id(spec.excluded_by)[0]].spec.name_ja)}"
+                         " が場にいる時")
+        if spec.text_ja:
+            lines.append(f"  {escape(spec.text_ja)}")
+        if spec.text_en:
+            lines.append(f"  [italic]{escape(spec.text_en)}[/]")
+        out.append("\n".join(lines))
+    return out

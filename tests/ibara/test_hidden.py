@@ -200,3 +200,43 @@ def test_non_interference_over_hidden_cards(spec):
                     assert va == vb, f"{spec} seed {seed} step {state.steps}: {action}, observer {observer}"
                     compared += 1
     assert compared > 100
+
+
+def test_a_world_sampled_after_a_nofight_commit_plays_on_as_the_real_one():
+    """determinize: the defender's own face-down card that cannot fight is rebuilt as the
+    "nofight" it was (not as a play), so the sampled world reveals no card, as the real one."""
+    s, mv, a8 = _duel(False)
+    d_sp = card(s, None, sp="draw")
+    give(s, 1, d_sp)
+    act(s, f"move {mv} 1")
+    act(s, f"nofight {d_sp}", 1)
+    world = s.game.determinize(s.view(1), Rng(5))
+    assert world.view(1)["zones"] == s.view(1)["zones"]
+    assert world.commits.choices[1].verb == "nofight"
+    for state in (s, world):
+        state.apply(state.legal_actions(0)[0])       # the attacker's hand is sampled in the world
+        assert [e["cards"] for e in events(state, "reveal")][1] == []
+        assert events(state, "combat_result")[-1]["defender"] == []
+        assert d_sp in state.hands[1]
+
+
+@pytest.mark.parametrize("spec", ["ibara", "ibara(multi_card_combat=true,gaiblitz_buff=true)"])
+def test_determinize_agrees_with_every_view_and_keeps_the_outcome(spec):
+    """For every player, to act or not, at every step and at game over, a world sampled from
+    the player's view shows that player the same zones, public facts, decision, legal actions
+    and outcome."""
+    game = takujo.load(spec)
+    for seed in range(2):
+        state = game.new_state(seed)
+        rng = Rng(seed)
+        while True:
+            for p in range(game.players):
+                view = state.view(p)
+                seen = game.determinize(view, Rng(state.steps)).view(p)
+                for key in ("zones", "public", "pending", "legal", "outcome"):
+                    assert seen[key] == view[key], (seed, state.steps, p, key)
+            if state.outcome is not None:
+                break
+            legal_now = state.legal_actions(state.pending.players[0])
+            state.apply(legal_now[rng.below(len(legal_now))])
+        assert seen["outcome"] is not None

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.determinize import Filler, base_json
 from ...core.rng import Rng
-from .content import SUITS
+from .content import SHIELD, SUITS
 from .state import COMBAT_DROP, COMBAT_PLAY, IbaraState
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ def determinize(game: "IbaraGame", view: dict[str, Any], rng: Rng) -> IbaraState
         choices = []
         for p in pub["committed"]:
             if pub["phase"] == COMBAT_PLAY:
-                choices.append([p, " ".join([verb, *map(str, sorted(played[p]))])])
+                choices.append([p, " ".join([_commit_verb(game, pub, p, played[p]), *map(str, sorted(played[p]))])])
             else:
                 play = pub["combat"]["plays"][pub["combat"]["players"].index(p)]
                 choices.append([p, f"drop {play[0]}"])
@@ -81,6 +81,17 @@ def determinize(game: "IbaraGame", view: dict[str, Any], rng: Rng) -> IbaraState
         "gabe_target": pub["gabe_target"], "gabe_left": pub["gabe_left"], "ending": pub["ending"],
         "penalty_player": pub["penalty_player"], "princess": pub["princess"], "escort": pub["escort"],
         "event_pos": pub["event_marker"], "combat": pub["combat"], "commits": commits,
-        "_base": base_json(game, rng),
+        "_base": {**base_json(game, rng, view.get("version", 0)), "outcome": view["outcome"]},
     }
     return IbaraState.from_json(game, data)
+
+
+def _commit_verb(game: "IbaraGame", pub: dict[str, Any], p: int, cards: list[int]) -> str:
+    """"fight", or "nofight" for one card that no play allows (a card laid face down by a side
+    with no card that can fight)."""
+    if len(cards) != 1:
+        return "fight"
+    card = game.content.cards[cards[0]]
+    defender = pub["combat"]["players"].index(p) == 1
+    playable = card.sp is None and (card.suit != SHIELD or defender)
+    return "fight" if playable else "nofight"

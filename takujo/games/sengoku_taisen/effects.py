@@ -125,8 +125,9 @@ def apply(s: "SengokuState", p: int, eff: Effect, chosen: tuple[int, ...], sourc
             s.buff[u] = s.buff.get(u, 0) + amount
         s.say("effect", player=p, do=do, target=t, amount=amount, why=why)
     elif do == "siege_up":
-        s.siege_buff[t] = s.siege_buff.get(t, 0) + int(eff.get("amount", 1))
-        s.say("effect", player=p, do=do, target=t, why=why)
+        amount = int(eff.get("amount", 1))
+        s.siege_buff[t] = s.siege_buff.get(t, 0) + amount
+        s.say("effect", player=p, do=do, target=t, amount=amount, why=why)
     elif do == "damage":
         amount = int(eff.get("amount", 0))
         for u in (list(s.units(1 - p)) if want == "all_enemies" else [t]):

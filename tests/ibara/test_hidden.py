@@ -240,3 +240,39 @@ def test_determinize_agrees_with_every_view_and_keeps_the_outcome(spec):
             legal_now = state.legal_actions(state.pending.players[0])
             state.apply(legal_now[rng.below(len(legal_now))])
         assert seen["outcome"] is not None
+
+
+def _mutables(root, skip: set[int]) -> set[int]:
+    """Ids of the lists, dicts, sets and slotted objects reachable from `root`."""
+    found, stack = set(), [root]
+    while stack:
+        obj = stack.pop()
+        if id(obj) in skip or id(obj) in found or isinstance(obj, (str, int, float, bool, type(None))):
+            continue
+        if isinstance(obj, (list, set, dict)):
+            found.add(id(obj))
+            stack.extend(obj.values() if isinstance(obj, dict) else obj)
+        elif isinstance(obj, tuple):
+            stack.extend(obj)
+        elif hasattr(obj, "__slots__") or hasattr(obj, "__dict__"):
+            found.add(id(obj))
+            for cls in type(obj).__mro__:
+                stack.extend(getattr(obj, a) for a in getattr(cls, "__slots__", ()) if hasattr(obj, a))
+            stack.extend(getattr(obj, "__dict__", {}).values())
+    return found
+
+
+def test_combat_states_share_nothing_mutable_with_clones_views_and_json():
+    """Views, JSON and clones of states in every combat phase (multi-card combat, the ring,
+    drops) hold fresh copies: editing one cannot change the game."""
+    game = takujo.load("ibara(multi_card_combat=true,sp_cards_to_hand=true)")
+    skip = {id(game), id(game.content)} | _mutables(game, set())
+    phases = set()
+    for state in _midgame(game, 3, every=1, limit=300) + _midgame(game, 4, every=1, limit=300):
+        if state.combat is None:
+            continue
+        phases.add(state.phase)
+        live = _mutables(state, skip | {id(state)})
+        for other in (state.clone(), state.to_json(), *(state.view(p) for p in (0, 1, None))):
+            assert not _mutables(other, skip | {id(other)}) & live, state.phase
+    assert {"combat_declare", "combat_play"} <= phases

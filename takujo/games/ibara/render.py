@@ -151,7 +151,7 @@ def describe_event(game: "IbaraGame", e: dict[str, Any]) -> str | None:
         "event": lambda: f"{who} のイベント: {escape(c.events[e['card']].name_ja)}",
         "item": lambda: f"{who} はアイテム {escape(c.items[e['item']].name_ja)} を得た",
         "no_item": lambda: f"{who} はアイテムを得られなかった (残っていない)",
-        "explore": lambda: (f"{who} の探索: {card_label(game, e['card'])} + めくり {e['flipped']} = {e['total']} → "
+        "explore": lambda: (f"{who} の探索: {card_label(game, e['card'])} とめくり {e['flipped']}、合計 {e['total']} → "
                             + ("成功" if e["success"] else "失敗 (何も得ない)")),
         "whim": lambda: f"[yellow]姫のワガママ: 「{escape(c.whims[e['card']].name_ja)}」[/]",
         "irritation": lambda: f"イライラ {e['value']}/{e['limit']}",
@@ -219,7 +219,7 @@ def card_info(game: "IbaraGame", query: str) -> list[str]:
                        + _text(k.text_ja, k.text_en))
     for entry, kind, extra in (*[(x, "アイテム", "") for x in _unique(c.items)],
                                *[(x, "ワガママ", _whim_need(game, x)) for x in _unique(c.whims)],
-                               *[(x, "イベント", "") for x in _unique(c.events)]):
+                               *[(x, "イベント", _event_effect(game, x)) for x in _unique(c.events)]):
         if hit(entry.id, entry.name_ja, entry.name_en):
             copies = entry.count
             out.append(f"[bold]{escape(entry.name_ja)}[/] ({escape(entry.name_en)}) — {kind} ×{copies}{extra}"
@@ -245,3 +245,19 @@ def _whim_need(game: "IbaraGame", w: Any) -> str:
     deed = "姫を連れて戦闘に勝つ (win a combat escorting her)" if w.deed == "win_combat" \
         else f"姫をマス {w.square} へ連れて行く (bring her to square {w.square})"
     return f", イライラ上限 {w.limit}; {deed}"
+
+
+def _event_effect(game: "IbaraGame", e: Any) -> str:
+    """What an event card does, in both languages (from its effect)."""
+    eff = e.effect
+    n = eff.get("n", 1)
+    item = next((i for i in game.content.items if i.id == eff.get("item")), None)
+    text = {
+        "gain_item": lambda: f"「{escape(item.name_ja)}」を1枚得る (gain a {escape(item.name_en)} chip)",
+        "random_item": lambda: "アイテムチップを1枚ランダムに得る (gain a random item chip)",
+        "irritation": lambda: f"表のワガママのイライラ+{n} (irritation +{n})",
+        "draw": lambda: f"カードを{n}枚引く (draw {n})",
+        "discard_random": lambda: f"手札をランダムに{n}枚捨てる (discard {n} at random)",
+        "random_placement": lambda: "踏んだ騎士はランダム配置 (the knight is placed at random)",
+    }[eff["do"]]()
+    return f"; 効果: {text}"

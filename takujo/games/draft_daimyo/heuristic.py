@@ -1,8 +1,9 @@
 """A heuristic Draft Daimyo bot that reads only its view (and the public card list and map).
 
 Plan: draft warlords with battle dice and income developments, play what it can afford and
-sell the rest, take empty and weakly held provinces next to its own with a clear majority,
-hire when it has gold to spare, use a tactics card in every battle it can.
+sell the rest, take empty and weakly held provinces next to its own with a clear majority
+(never emptying its home, never giving up a province for one worth no more), hire when it has
+gold to spare, use a tactics card in every battle where the card does something.
 """
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.action import Action
 from ...core.rng import Rng
+from .board import FACTIONS
 
 if TYPE_CHECKING:
     from .game import DaimyoGame
@@ -54,26 +56,49 @@ class DaimyoHeuristic:
                 return plays[0]
             return by["sell"][0]
         if "tactic" in by:
-            return by["tactic"][0]
+            useful = [a for a in by["tactic"] if self._tactic_helps(view, a.args[0])]
+            if useful:
+                return useful[0]
         if "notactic" in by:
             return by["notactic"][0]
         return self._basic(view, by)
 
+    def _tactic_helps(self, view: dict[str, Any], c: int) -> bool:
+        """Leave out tactics cards that do nothing here: 城方の内応 with no castle, 略奪 from a
+        defender without gold, 金ヶ崎の退き口 when the defenders are not outnumbered."""
+        pub = view["public"]
+        b = pub["battle"]
+        do = self.cards[c].spec.play.do
+        if do == "negate_castle":
+            return b["to"] in pub["castles"].values()
+        if do == "plunder":
+            return pub["gold"][b["defender"]] > 0
+        if do == "retreat":
+            return view["player"] == b["defender"] and b["k"] > pub["soldiers"][b["to"]]
+        return True
+
     def _basic(self, view: dict[str, Any], by: dict[str, list[Action]]) -> Action:
+        """The march that gains the most 国力: never one that leaves the home province empty
+        (it would fall to the first soldier that walks in), and never a lone soldier's walk into
+        an empty province worth no more than the one it leaves (it gains nothing)."""
         me = view["player"]
         pub = view["public"]
         owner, soldiers = pub["owner"], pub["soldiers"]
+        provinces = self.board.provinces
         best, score = None, 0.0
         for a in by.get("march", []):
             frm, to, k = a.args
             if owner[to] == me:
                 continue
-            if k < soldiers[frm] - 0 and k < 2:
-                pass
+            left = soldiers[frm] - k
+            if left <= 0 and provinces[frm].home == FACTIONS[me]:
+                continue
             defend = soldiers[to] if owner[to] != -2 else 0
             if k <= defend + (1 if owner[to] >= 0 else 0):
                 continue
-            gain = self.board.provinces[to].kokuryoku * 2 - defend + k * 0.1
+            if owner[to] == -2 and left <= 0 and provinces[to].kokuryoku <= provinces[frm].kokuryoku:
+                continue                                      # a walk from one province to a poorer one
+            gain = provinces[to].kokuryoku * 2 - defend + k * 0.1
             if gain > score:
                 best, score = a, gain
         if best is not None:

@@ -1,9 +1,12 @@
 """A heuristic 戦国大戦 双 bot that reads only its view (and the public card pool).
 
 Plan: build kokuryoku to about seven (face up for colours, face down to draw), deploy the
-most expensive warlord it can, remove or weaken enemy warlords with stratagems, attack when
-the attacker outmatches every possible interceptor (or the castle is defenceless), intercept
-when it can win the fight or must save the last walls.
+most expensive warlord it can, remove enemy warlords with stratagems that kill, attack when
+the attacker outmatches every possible interceptor (or the castle is defenceless), raising
+the attacker's 攻城力 or 兵力 first with main-phase stratagems, intercept when it can win the
+fight or must save the last walls. It makes no pointless move: no castle attack by a unit of
+攻城力 0 while walls stand, no damage that kills nothing outside a fight, no battle stratagem
+that changes nothing (a 兵力 boost on an attacker nobody blocks, an exhaust in a fight).
 """
 from __future__ import annotations
 
@@ -91,20 +94,59 @@ class SengokuHeuristic:
                 return max(options, key=lambda a: self._s(view, a.args[0]))
         return by["nointercept"][0]
 
+    def _fight(self, view: dict[str, Any]) -> tuple[int, int] | None:
+        """(attacker, opponent unit) of the battle in progress if two units fight, else None."""
+        b = view["public"]["battle"]
+        if not b:
+            return None
+        other = b["interceptor"] if b["interceptor"] >= 0 else (b["target"] if b["target"] != "castle" else None)
+        return None if other is None else (b["attacker"], other)
+
+    @staticmethod
+    def _result(mine: int, theirs: int) -> tuple[bool, bool]:
+        """(my unit survives, theirs is destroyed) when units of these 兵力 fight."""
+        if theirs <= 0:
+            return True, True
+        return mine - theirs > 0, theirs - mine <= 0
+
     def _battle_stratagem(self, view: dict[str, Any], by: dict[str, list[Action]]) -> Action:
+        """Play a battle stratagem only where it changes the battle: a boost or a damage that
+        turns the fight, a kill of a besieging attacker, more 攻城力 for our own siege."""
         me = view["player"]
         b = view["public"]["battle"]
+        fight = self._fight(view)
         mine = set(self._units(view, me))
-        involved = {b["attacker"], b["interceptor"], b["target"]} if b else set()
         for a in by.get("stratagem", []):
             eff = self.inst[a.args[0]].spec.effect
             t = a.args[1] if len(a.args) > 1 else None
-            if eff.do in GOOD_FOR_ENEMY and t in involved and t not in mine:
-                return a
-            if eff.do in ("strength", "siege_up") and t in involved and t in mine:
-                return a
-            if t is None and eff.do in ("draw", "summon", "build_wall"):
-                return a
+            amount = int(eff.get("amount", 0) or 0)
+            if t is None:
+                if eff.do in ("draw", "summon", "build_wall"):
+                    return a
+                continue
+            if not b:
+                continue
+            if fight is not None:
+                ours = fight[0] if fight[0] in mine else fight[1]
+                foe = fight[1] if ours == fight[0] else fight[0]
+                before = self._result(self._s(view, ours), self._s(view, foe))
+                if eff.do == "strength" and t == ours:
+                    after = self._result(self._s(view, ours) + amount, self._s(view, foe))
+                elif eff.do == "damage" and t == foe:
+                    after = self._result(self._s(view, ours), self._s(view, foe) - amount)
+                elif eff.do in ("destroy", "bounce", "exile") and t == foe:
+                    after = (True, True)
+                else:
+                    continue
+                if after > before:
+                    return a
+            elif b["attacker"] not in mine:                 # a siege of our castle
+                if t == b["attacker"] and (eff.do in ("destroy", "bounce", "exile")
+                                           or (eff.do == "damage" and amount >= self._s(view, t))):
+                    return a
+            elif eff.do == "siege_up" and t == b["attacker"]:
+                if view["zones"]["walls"][1 - me] > int(view["public"]["siege"].get(str(t), 0)):
+                    return a
         return by["pass"][0]
 
     def _main(self, view: dict[str, Any], by: dict[str, list[Action]]) -> Action:
@@ -118,7 +160,10 @@ class SengokuHeuristic:
             return self._best_targeted(view, strat, me, 1)
         attack = self._attack(view, by.get("attack", []), foe)
         if attack is not None:
-            return attack
+            return self._boost(view, by.get("stratagem", []), attack) or attack
+        ready = self._ready_to_attack(view, by.get("stratagem", []), me)
+        if ready is not None:
+            return ready
         for a in by.get("ability", []):
             ab = self.inst[a.args[0]].spec.abilities[a.args[1]]
             if not ab.exhaust or a.args[0] in view["public"]["attacks"]:
@@ -126,12 +171,48 @@ class SengokuHeuristic:
         return by["end"][0]
 
     def _useful(self, view: dict[str, Any], a: Action, me: int) -> bool:
+        """Main-phase stratagems worth playing at once: auras and conditions, draws, summons,
+        walls, and removal that removes (a damage that kills, a destroy, a bounce)."""
         eff = self.inst[a.args[0]].spec.effect
-        if eff.do in ("aura", "win_if", "lose_if"):
-            return True
         if eff.do in ("strength", "siege_up", "ready"):
-            return False          # kept for battles
+            return False          # played just before an attack (`_boost`, `_ready_to_attack`)
+        if eff.do == "damage":
+            amount = int(eff.get("amount", 0))
+            if len(a.args) > 1:
+                return self._s(view, a.args[1]) <= amount
+            return any(self._s(view, u) <= amount for u in self._units(view, 1 - me))
         return True
+
+    def _boost(self, view: dict[str, Any], strats: list[Action], attack: Action) -> Action | None:
+        """A main-phase boost that helps the attack about to be declared: 攻城力 for a castle
+        attack while more walls stand than it would destroy; 兵力 for the attacker (or all
+        allies) when it lifts the attacker above every possible interceptor."""
+        u, target = attack.args[0], attack.args[1]
+        foe = 1 - view["player"]
+        walls = view["zones"]["walls"][foe]
+        siege = int(view["public"]["siege"].get(str(u), 0))
+        guards = [self._s(view, g) for g in self._ready(view, foe)]
+        power = self._s(view, u)
+        for a in strats:
+            eff = self.inst[a.args[0]].spec.effect
+            t = a.args[1] if len(a.args) > 1 else None
+            if eff.do == "siege_up" and t == u and target == "castle" and walls > siege:
+                return a
+            if eff.do == "strength" and (t == u or (t is None and eff.get("target") == "all_allies")):
+                if guards and power <= max(guards) < power + int(eff.get("amount", 0)):
+                    return a
+        return None
+
+    def _ready_to_attack(self, view: dict[str, Any], strats: list[Action], me: int) -> Action | None:
+        """Ready an exhausted ally that has not attacked this turn, so that it may."""
+        attacked = view["public"]["attacks"]
+        for a in strats:
+            eff = self.inst[a.args[0]].spec.effect
+            t = a.args[1] if len(a.args) > 1 else None
+            if eff.do == "ready" and t is not None and str(t) not in attacked \
+                    and t < len(self.inst) and not self.inst[t].cannot_attack:
+                return a
+        return None
 
     def _best_targeted(self, view: dict[str, Any], actions: list[Action], me: int, start: int) -> Action:
         def score(a: Action) -> int:
@@ -141,7 +222,8 @@ class SengokuHeuristic:
 
     def _attack(self, view: dict[str, Any], attacks: list[Action], foe: int) -> Action | None:
         """Attack where no interceptor wins the fight; when our attackers outnumber their
-        ready units, press the castle anyway (they cannot block everyone)."""
+        ready units, press the castle anyway (they cannot block everyone). A unit of 攻城力 0
+        never attacks a castle that still has walls: it could destroy none."""
         if not attacks:
             return None
         walls = view["zones"]["walls"][foe]
@@ -157,9 +239,11 @@ class SengokuHeuristic:
                 siege = int(view["public"]["siege"].get(str(u), 0))
                 if walls == 0:
                     score = 100.0
+                elif siege <= 0:
+                    score = 0
                 elif safe:
                     score = siege * 10
-                elif swarm and siege:
+                elif swarm:
                     score = siege * 5 - power / 1000   # the weakest go first to draw blockers
                 else:
                     score = 0

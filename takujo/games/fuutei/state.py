@@ -303,6 +303,8 @@ class FuuteiState(State):
             w = self.windows[-1]
             return Decision(DecisionKind.RESPONSE, (w.responder,), "たわけ！?")
         if self.phase == SUPPORT:
+            # a hidden commit (the core's kind for face-down choices); the commits are ordered,
+            # so it names the invader, then the defender (FTR-COMBAT-04/05)
             return Decision(DecisionKind.SIMULTANEOUS, self.commits.waiting(), "battle support")
         if self.phase in (ATTACK, PERSUADE, REASSIGN):
             return self.game.turn_decisions[self.phase][self.battle["actor"]]

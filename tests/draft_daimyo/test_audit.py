@@ -428,3 +428,26 @@ def test_card_info_gives_the_full_text_with_both_names():
     assert len(game.card_info("sanada_masayuki")) == 1
     assert game.card_info("no such card") == []
     assert len(takujo.load("draft_daimyo").card_info("城")) >= 2          # 城 and 城下町の発展
+
+
+@pytest.mark.parametrize("spec", SPECS[2:])
+def test_states_of_every_phase_share_no_mutable_object_with_clones_views_or_json(spec):
+    """With every option on (order choices, tactics declarations, battles), no list, dict or set
+    of a state is reachable from its clone, its JSON or any player's view."""
+    from tests.conformance.test_contracts import _game_objects, _reachable_mutables
+    game = takujo.load(spec)
+    skip = _game_objects(game)
+    phases = set()
+    for seed in range(3):
+        s = game.new_state(seed)
+        rng = Rng(seed)
+        while s.outcome is None:
+            if s.steps % 5 == 0 or s.phase == TACTIC:
+                phases.add(s.phase)
+                live = _reachable_mutables(s, skip | {id(s)})
+                for other in (s.clone(), s.to_json(), *(s.view(p) for p in [*range(game.players), None])):
+                    assert not set(_reachable_mutables(other, skip | {id(other)})) & set(live)
+            p = s.pending.players[rng.below(len(s.pending.players))]
+            options = s.legal_actions(p)
+            s.apply(options[rng.below(len(options))])
+    assert {DRAFT, CHOOSE} <= phases and (TACTIC in phases or "tactics=true" not in spec)

@@ -60,7 +60,8 @@ def describe_action(game: "DaimyoGame", action: str, view: dict[str, Any]) -> st
     if verb in ("pick", "choose"):
         return ("ドラフト: " if verb == "pick" else "このターンのカード: ") + card_text(game, n[0])
     if verb == "play":
-        return f"使う: {card_text(game, n[0])}" + (f" → {n[1]}" if len(n) > 1 else "")
+        target = _play_target(game, {"card": n[0], "targets": n[1:]}) if len(n) > 1 else ""
+        return f"使う: {card_text(game, n[0])}" + (f" →{target}" if target else "")
     if verb == "sell":
         return "捨てて1金を得る"
     if verb == "hire":

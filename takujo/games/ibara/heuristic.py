@@ -2,8 +2,8 @@
 
 Plan: reach the princess (fighting her escort when the odds are fair), satisfy the face-up
 whim — with items, by visiting, or by exploring corners for items — and walk her to the gate
-once enough whims are held. It keeps a card to fight with: it explores only for items it
-needs, never with its last fighting card, and spends cards it would discard anyway.
+once enough whims are held. Escorting, it keeps a card to fight with; it does not draw cards
+it would have to discard, and uses the ring only to turn a lost or tied combat.
 """
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from ...core.rng import Rng
 from . import board
 from .combat import GAIBLITZ_BONUS, compare
 from .content import BEATS, SHIELD
+from .state import HAND_LIMIT
 
 if TYPE_CHECKING:
     from .game import IbaraGame
@@ -64,9 +65,10 @@ class IbaraHeuristic:
                 pick = max(spare, key=lambda c: self.c.cards[c].number)
                 return next(a for a in by["explore"] if a.args[0] == pick)
         if "gaiblitz" in by:
-            return next(a for a in by["gaiblitz"] if a.args == (me, "draw"))
-        for a in by.get("sp", []):
-            if self.c.cards[a.args[0]].sp == "draw":
+            return self._gaiblitz(view, by["gaiblitz"])
+        hand = view["zones"]["hand"][me]
+        for a in by.get("sp", []):                 # 2 more cards, unless they would be discarded
+            if self.c.cards[a.args[0]].sp == "draw" and len(hand) + 1 <= HAND_LIMIT:
                 return a
         return by["end"][0]
 
@@ -122,29 +124,35 @@ class IbaraHeuristic:
         return any(not self.c.cards[c].is_sp and self.c.cards[c].number >= 8 for c in rest)
 
     def _wants_items(self, view: dict[str, Any]) -> bool:
-        """Exploring pays only for items the face-up whim asks for and the bot lacks (or, with
-        no whim up, while it holds fewer than two chips); not on the way out."""
-        if self._escorting_ready(view):
-            return False
-        me = view["player"]
-        have = [self.c.items[i].id for i in view["zones"]["items"][me]]
-        up = view["zones"]["whim_up"]
-        if up:
-            wanted = self.c.whims[up[0]].items
-            return any(have.count(x) < wanted.count(x) for x in wanted)
-        return len(have) < 2
+        """Exploring pays while chips are left to find; not on the way out."""
+        return not self._escorting_ready(view) and view["zones"]["item_pool"] > 0
 
     def _spare(self, view: dict[str, Any], cards: list[int]) -> list[int]:
-        """The cards of `cards` the bot can spend and still hold a card to fight with; with a
-        hand over the limit, any (the surplus would be discarded anyway)."""
-        hand = view["zones"]["hand"][view["player"]]
-        if len(hand) > 7:
+        """The cards of `cards` the bot may spend: while escorting, not its last card that can
+        fight (an empty hand loses the princess to any attack); with a hand over the limit,
+        any (the surplus would be discarded anyway)."""
+        me = view["player"]
+        hand = view["zones"]["hand"][me]
+        if len(hand) > HAND_LIMIT or view["public"]["escort"] != me:
             return cards
         fighters = [c for c in hand if not self.c.cards[c].is_sp and self.c.cards[c].suit != SHIELD]
         if len(fighters) >= 2:
-            keep = max(fighters, key=lambda c: self.c.cards[c].number)
-            return [c for c in cards if c != keep]
+            return cards
         return [c for c in cards if c not in fighters]
+
+    def _gaiblitz(self, view: dict[str, Any], options: list[Action]) -> Action:
+        """IBR-GABE-01: draw 3 himself while that keeps him within the hand limit; otherwise
+        make the escort (else the fullest hand) discard 3."""
+        me = view["player"]
+        hands = view["zones"]["hand"]
+        size = [h if isinstance(h, int) else len(h) for h in hands]
+        if size[me] + 3 <= HAND_LIMIT:
+            return next(a for a in options if a.args == (me, "draw"))
+        escort = view["public"]["escort"]
+        rivals = [a for a in options if a.args[1] == "discard" and a.args[0] != me]
+        if rivals:
+            return max(rivals, key=lambda a: (a.args[0] == escort, size[a.args[0]]))
+        return next(a for a in options if a.args == (me, "draw"))
 
     def _value(self, view: dict[str, Any], i: int, cards: list[int] | tuple[int, ...]) -> tuple[str, int] | None:
         """The (suit, strength) a one-card play of side i counts as (a multi-card play: its

@@ -43,7 +43,8 @@ from .core.registry import game_class, names
 from .core.rng import Rng
 from .record import iter_record, read_record, replay_states, write_record
 from .sim import MAX_STEPS, GameCrash, Summary, bot_rng, checked_bot, make_game, run_games
-from .terminal import Quit, TerminalTable, print_markup
+from .present import Markup, Renderer, default_language, parse_language
+from .terminal import Quit, TerminalTable, outcome_text, print_markup
 
 app = typer.Typer(
     name="takujo",
@@ -205,6 +206,7 @@ def play(
     option: OptionArg = [],
     record: Annotated[Optional[Path], typer.Option(help="Write the game record (JSON Lines) to this file (on quitting too).")] = None,
     resume: Annotated[Optional[Path], typer.Option(help="Continue the unfinished game of this record (verified step by step); it is written back there unless --record says otherwise.", metavar="FILE")] = None,
+    lang: Annotated[Optional[str], typer.Option(help="Language of the table: ja or en (default: TAKUJO_LANG, else the locale).")] = None,
 ) -> None:
     """Play a game in the terminal against bots, alone or with others at the same terminal.
 
@@ -212,6 +214,8 @@ def play(
     full text; q (or Ctrl-D) quits and keeps the record, to continue with --resume.
     """
     console = _out()
+    with _usage_errors():
+        language = parse_language(lang) if lang is not None else default_language()
     if resume is not None:
         if game is not None or option or players is not None or seed is not None or bots is not None or humans is not None:
             _fail("--resume continues the game of a record: give no game, --players, --option, "
@@ -224,8 +228,9 @@ def play(
         with _usage_errors():
             agents = {p: checked_bot(seats[p], g) for p in range(g.players) if p not in people}
         record = record if record is not None else resume
-        console.print(f"[bold]{escape(g.title)}[/bold]  {escape(str(g))}  seed {seed}: resumed at step "
-                      f"{state.steps} from {escape(str(resume))}")
+        r = Renderer(g, language)
+        print_markup(console, r.text("ui.play.resumed", title=g.title, game=str(g), seed=seed,
+                                     step=state.steps, file=str(resume)))
     else:
         if game is None:
             _fail("name a game to play (see `takujo games`), or --resume FILE")
@@ -248,36 +253,36 @@ def play(
                 seats[p] = bot_names[k % len(bot_names)]
             agents = {p: checked_bot(seats[p], g) for p in others}
             state = g.new_state(seed)
-        console.print(f"[bold]{escape(g.title)}[/bold]  {escape(str(g))}  seed {seed}")
+        r = Renderer(g, language)
+        print_markup(console, r.text("ui.play.title", title=g.title, game=str(g), seed=seed))
     if record is not None and not record.resolve().parent.is_dir():
         _fail(f"--record {record}: folder {record.resolve().parent} does not exist")
-    who = ", ".join(f"player {p}: {'you' if len(people) == 1 else 'a person'}" if p in people else
-                    f"player {p}: {seats[p]}" for p in range(g.players))
-    console.print(f"Seats: {who}.")
+    who = [r.text("ui.play.seat_you" if len(people) == 1 else "ui.play.seat_person", seat=p)
+           if p in people else r.text("ui.play.seat_bot", seat=p, bot=seats[p]) for p in range(g.players)]
+    print_markup(console, r.text("ui.play.seats", seats=Markup(r.join(who))))
     table = TerminalTable(state, seed, seats, people, agents, {p: bot_rng(seed, p) for p in agents},
-                          console, record)
+                          console, r, record)
     try:
         table.run()
     except Quit as why:
         if len(people) == 1:
             table.show_log(people[0])
-        console.print(f"[yellow]Goodbye: {why}; the game was left unfinished after {state.steps} steps "
-                      f"(seed {seed}).[/yellow]")
+        print_markup(console, r.text("ui.play.goodbye", why=Markup(r.text(f"ui.play.{why}")),
+                                     steps=state.steps, seed=seed))
         if record is not None:
             with _usage_errors():
                 table.save()
-            console.print(f"Record of the unfinished game written to {escape(str(record))}; "
-                          f"continue with: takujo play --resume {escape(str(record))}")
+            print_markup(console, r.text("ui.play.saved", file=str(record)))
         raise typer.Exit(0)
     viewer = people[0] if len(people) == 1 else None
     view = table.show_log(viewer) if viewer is not None else state.view(None)
-    print_markup(console, g.render_view(view))
-    console.print(f"[bold green]Game over[/bold green] after {state.steps} steps: "
-                  f"{escape(_outcome_text(view['outcome'], viewer))}", soft_wrap=True)
+    print_markup(console, r.view(view))
+    print_markup(console, r.text("ui.play.game_over", steps=state.steps,
+                                 outcome=Markup(outcome_text(r, view["outcome"], viewer))))
     if record is not None:
         with _usage_errors():
             table.save()
-        console.print(f"Record written to {escape(str(record))}")
+        print_markup(console, r.text("ui.play.written", file=str(record)))
 
 
 # ----- takujo sim -----------------------------------------------------------------------
@@ -391,6 +396,7 @@ def sim(
 def replay(
     file: Annotated[Path, typer.Argument(help="A game record (JSON Lines) written by play or sim.")],
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the outcome and the verification.")] = False,
+    lang: Annotated[Optional[str], typer.Option(help="Language of the log: ja or en (default: TAKUJO_LANG, else the locale).")] = None,
 ) -> None:
     """Replay a game record, checking every step and chance outcome; print what a spectator sees."""
     console = _out()
@@ -403,18 +409,22 @@ def replay(
         seats = ", ".join(f"{p}: {s}" for p, s in enumerate(head.get("seats") or []))
         console.print(f"[bold]{escape(str(head.get('game')))}[/bold] seed {escape(str(head.get('seed')))}"
                       + (f"  seats {escape(seats)}" if seats else ""))
+    with _usage_errors():
+        language = parse_language(lang) if lang is not None else default_language()
     state = None
+    r = None
     shown = 0
     try:
         for state in replay_states(itertools.chain([head], lines), str(file)):
             if quiet:
                 continue
-            new = [e for e in state.log[shown:] if visible_to(e, None)]
+            r = r or Renderer(state.game, language)
+            new = state.events_for(None, shown)
             shown = len(state.log)
             if new:
                 view = state.view(None)
                 for event in new:
-                    text = state.game.describe_event(event, view)
+                    text = r.event(event, None, view)
                     if text is not None:
                         print_markup(console, f"  {text}")
     except RecordError as exc:
@@ -423,7 +433,9 @@ def replay(
         _fail(f"{file}: {exc}", 1)
     assert state is not None
     outcome = state.outcome.to_json() if state.outcome else None
-    console.print(escape(_outcome_text(outcome).capitalize()), soft_wrap=True)
+    r = r or Renderer(state.game, language)
+    text = outcome_text(r, outcome) if outcome else _outcome_text(None)
+    print_markup(console, text[:1].upper() + text[1:])
     console.print(f"[green]verified {state.steps} steps[/green]")
 
 

@@ -25,6 +25,7 @@ from .core.errors import IllegalActionError
 from .core.game import Game
 from .core.rng import Rng
 from .core.state import State
+from .present import Markup, Renderer
 from .record import write_record
 
 #: A decision with more choices than this is shown grouped by card (then target).
@@ -50,6 +51,20 @@ def plain(markup: str) -> str:
         return markup
 
 
+def outcome_text(r: Renderer, outcome: dict[str, Any] | None, viewer: int | None = None) -> str:
+    """How a game ended, in the renderer's language."""
+    if outcome is None:
+        return ""
+    winners, reason = outcome["winners"], outcome["reason"]
+    scores = (r.text("ui.outcome.scores", scores=", ".join(map(str, outcome["scores"])))
+              if outcome.get("scores") else "")
+    if not winners:
+        return r.text("ui.outcome.none", reason=reason, scores=Markup(scores))
+    if len(winners) == 1:
+        return r.text("ui.outcome.winner", viewer, winner=winners[0], reason=reason, scores=Markup(scores))
+    return r.text("ui.outcome.shared", viewer, winners=winners, reason=reason, scores=Markup(scores))
+
+
 # ----- menus --------------------------------------------------------------------------------
 @dataclass
 class MenuEntry:
@@ -73,10 +88,11 @@ def _common_prefix(labels: list[str]) -> str:
     return cut.strip(" →:、,/（(")
 
 
-def build_menu(legal: list[Action], label: Callable[[Action], str]) -> list[MenuEntry]:
+def build_menu(legal: list[Action], label: Callable[[Action], str],
+               count: Callable[[int], str] = lambda n: f"[dim]… {n}[/dim]") -> list[MenuEntry]:
     """The menu of a decision: one entry per action, or, above `MENU_LIMIT`, one entry per
     (verb, first argument) group. The order follows `legal`, so the numbers of the same
-    decision never change between two looks."""
+    decision never change between two looks. `count(n)` labels a group of n choices."""
     if len(legal) <= MENU_LIMIT:
         return [MenuEntry(label(a), [a]) for a in legal]
     groups: dict[tuple[str, Any], list[Action]] = {}
@@ -91,7 +107,7 @@ def build_menu(legal: list[Action], label: Callable[[Action], str]) -> list[Menu
             continue
         shared = _common_prefix([plain(label(a)) for a in actions])
         name = escape(shared) if shared else escape(f"{verb} {first}")
-        entries.append(MenuEntry(f"{name} [dim]… {len(actions)} choices[/dim]", actions))
+        entries.append(MenuEntry(f"{name} {count(len(actions))}", actions))
     return entries
 
 
@@ -107,6 +123,7 @@ class TerminalTable:
     agents: dict[int, Bot]
     rngs: dict[int, Rng]
     console: Console
+    r: Renderer
     record: Path | None = None
     stdin: TextIO = field(default_factory=lambda: sys.stdin)
     shown: dict[int, int] = field(default_factory=dict)
@@ -130,7 +147,7 @@ class TerminalTable:
             line = ""
         if not line:
             self.console.print()
-            raise Quit("input ended")
+            raise Quit("input_ended")
         text = line.strip()
         if self.piped:
             self.console.print(escape(text))
@@ -141,7 +158,7 @@ class TerminalTable:
         """Print the events `seat` has not seen yet; return the seat's view."""
         view = self.state.view(seat)
         for event in self.state.events_for(seat, self.shown.get(seat, 0)):
-            line = self.game.describe_event(event, view)
+            line = self.r.event(event, seat, view)
             if line is not None:
                 print_markup(self.console, "  " + line)
         self.shown[seat] = view["cursor"]
@@ -155,21 +172,21 @@ class TerminalTable:
         if self.console.is_terminal:
             self.console.clear()
         else:
-            self.console.print("\n" * 3 + "─" * 40)
-        self.console.print(f"[bold]Player {seat}'s turn.[/bold] Hand the terminal to player {seat} "
-                           f"and press Enter when only they can see it (q quits).")
+            self.console.print("\n\n\n" + "─" * 40)
+        print_markup(self.console, self.r.text("ui.hand_over", seat=seat))
         text = self.read()
         if text.lower() in ("q", "quit", "exit"):
-            raise Quit("you quit")
+            raise Quit("quit")
         self.looking = seat
 
     def show_menu(self, seat: int, view: dict[str, Any], menu: list[MenuEntry], title: str = "") -> None:
-        print_markup(self.console, self.game.render_view(view))
+        print_markup(self.console, self.r.view(view))
         prompt = (view.get("pending") or {}).get("prompt")
         if len(self.humans) > 1:
-            self.console.print(f"[bold]Player {seat}[/bold]")
+            print_markup(self.console, self.r.text("ui.player_heading", seat=seat))
         if prompt:
-            self.console.print(f"[bold]Your decision:[/bold] {escape(prompt)}{title}")
+            shown = self.r.text(f"prompt.{prompt}") if self.r.has(f"prompt.{prompt}") else escape(prompt)
+            print_markup(self.console, self.r.text("ui.your_decision", prompt=Markup(shown)))
         self.print_entries(menu)
 
     def print_entries(self, menu: list[MenuEntry]) -> None:
@@ -181,22 +198,22 @@ class TerminalTable:
             print_markup(self.console, f"  [bold]{i:>2}[/bold]. {entry.label}{extra}")
 
     def label(self, view: dict[str, Any]) -> Callable[[Action], str]:
-        return lambda a: self.game.describe_action(str(a), view)
+        return lambda a: self.r.action(a, view)
 
     def card_info(self, query: str) -> None:
-        found = self.game.card_info(query)
+        found = self.r.card_info(query)
         if not found:
-            self.console.print(f"[yellow]No card matches {escape(query)!r}.[/yellow]")
+            print_markup(self.console, self.r.text("ui.no_card", query=query))
         for text in found[:8]:
             print_markup(self.console, text)
         if len(found) > 8:
-            self.console.print(f"[dim]… and {len(found) - 8} more; be more precise.[/dim]")
+            print_markup(self.console, self.r.text("ui.more_cards", n=len(found) - 8))
 
     def ask(self, seat: int, legal: list[Action]) -> None:
         """Ask `seat` for an action until a legal one is given, and apply it."""
         self.hand_over(seat)
         view = self.show_log(seat)
-        menu = build_menu(legal, self.label(view))
+        menu = build_menu(legal, self.label(view), lambda n: self.r.text("ui.group_choices", n=n))
         self.show_menu(seat, view, menu)
         group: MenuEntry | None = None
         while True:
@@ -205,11 +222,10 @@ class TerminalTable:
                 continue
             low = text.lower()
             if low in ("q", "quit", "exit"):
-                raise Quit("you quit")
+                raise Quit("quit")
             if low in ("?", "help"):
                 self.show_menu(seat, self.state.view(seat), menu)
-                self.console.print("[dim]Type a number or an action; ? NAME shows a card; "
-                                   "b goes back; q quits.[/dim]")
+                print_markup(self.console, self.r.text("ui.input_help"))
                 group = None
                 continue
             if low.startswith(("? ", "info ")):
@@ -225,12 +241,12 @@ class TerminalTable:
                     n = int(text)
                     options = choices if choices is not None else menu
                     if not 1 <= n <= len(options):
-                        raise IllegalActionError(f"there is no choice {n}; choose 1..{len(options)}")
+                        raise IllegalActionError(self.r.text("ui.no_choice", n=n, last=len(options)))
                     if choices is not None:
                         action = choices[n - 1]
                     elif len(menu[n - 1].actions) > 1:
                         group = menu[n - 1]
-                        self.console.print(f"[bold]{group.label}[/bold] — choose (b: back):")
+                        print_markup(self.console, self.r.text("ui.choose_in_group", group=Markup(group.label)))
                         self.print_entries([MenuEntry(self.label(view)(a), [a]) for a in group.actions])
                         continue
                     else:

@@ -32,7 +32,7 @@ def test_a_long_menu_is_grouped_by_card_then_target():
     legal = [Action(0, "play", (c, t)) for c in (3, 7, 9) for t in range(10)] + [Action(0, "end")]
     menu = build_menu(legal, _labels)
     assert [len(e.actions) for e in menu] == [10, 10, 10, 1]
-    assert menu[0].label.startswith("play card 3") and "10 choices" in menu[0].label
+    assert menu[0].label.startswith("play card 3") and "… 10" in menu[0].label
     assert menu[3].label == "end"
     assert [a for e in menu for a in e.actions] == legal          # nothing lost, order kept
     again = build_menu(list(legal), _labels)
@@ -75,8 +75,8 @@ def test_private_choices_of_one_person_are_not_shown_to_the_next():
     for block in result.output.split("Hand the terminal to player ")[1:]:
         seat = int(block[0])
         other = 1 - seat
-        assert f"you (P{other}) secretly chose" not in block
-        assert f"P{other} secretly chose" not in block
+        assert f"player {other} secretly chose" not in block
+        assert "you secretly chose" in result.output
 
 
 @pytest.mark.parametrize("humans,why", [("0,5", "not a seat"), ("0,0", "given twice"), ("x", "not a seat")])

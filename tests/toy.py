@@ -70,9 +70,8 @@ class ToyState(State):
         if self.outcome is not None:
             return None
         if self.commits is not None:
-            return Decision(DecisionKind.SIMULTANEOUS, self.commits.waiting(),
-                            f"bid 0..{MAX_BID} points; the single highest bid gains {BID_GAIN}")
-        return Decision(DecisionKind.TURN, (self.current,), "roll or hold")
+            return Decision(DecisionKind.SIMULTANEOUS, self.commits.waiting(), "bid")
+        return Decision(DecisionKind.TURN, (self.current,), "roll_or_hold")
 
     def _legal(self, player: int) -> list[Action]:
         if self.commits is not None:
@@ -201,14 +200,6 @@ class ToyHeuristic:
         return by_text.get("bid 1", legal[0])
 
 
-def _who(p: int | None, view: dict[str, Any] | None) -> str:
-    if p is None:
-        return "nobody"
-    if view is not None and view.get("player") == p:
-        return f"you (P{p})"
-    return f"P{p}"
-
-
 class ToyGame(Game):
     name = "toy"
     title = "Dice race (toy)"
@@ -221,54 +212,5 @@ class ToyGame(Game):
     def heuristic_bot(self) -> ToyHeuristic:
         return ToyHeuristic()
 
-    def render_view(self, view: dict[str, Any]) -> str:
-        pub = view["public"]
-        lines = [f"[bold]Dice race[/bold] to {pub['target']}: round {pub['round']}, turn {pub['turn']}"]
-        for p, score in enumerate(pub["scores"]):
-            mark = "▶" if p == pub["current"] else " "
-            bid = view["zones"]["committed"][p]
-            note = ""
-            if isinstance(bid, list) and bid:
-                note = f"  (bid {bid[0] % 3})"
-            elif isinstance(bid, int) and bid:
-                note = "  (has bid)"
-            lines.append(f" {mark} {_who(p, view)}: [cyan]{score}[/cyan]{note}")
-        lines.append(f" pot: [yellow]{pub['pot']}[/yellow]")
-        return "\n".join(lines)
-
-    def card_info(self, query: str) -> list[str]:
-        """The toy has one "card": its die."""
-        return ["[bold]die[/bold]: six sides, 1 busts"] if query.lower() in "die" else []
-
-    def describe_action(self, action: str, view: dict[str, Any]) -> str:
-        verb, *args = action.split()
-        if verb == "roll":
-            return f"roll a die (pot {view['public']['pot']})"
-        if verb == "hold":
-            return f"hold and bank {view['public']['pot']}"
-        if verb == "bid":
-            return f"bid {args[0]}"
-        return action
-
-    def describe_event(self, event: dict[str, Any], view: dict[str, Any] | None = None) -> str | None:
-        e = event["e"]
-        who = _who(event.get("player"), view)
-        if e == "start":
-            return f"A dice race to {event['target']} for {event['players']} players begins."
-        if e == "roll":
-            return f"{who} rolls {event['faces'][0]}."
-        if e == "bust":
-            return f"{who} busts and loses {event['lost']}."
-        if e == "bank":
-            return f"{who} banks {event['points']} (score {event['score']})."
-        if e == "bidding":
-            return f"Round {event['round']}: everyone bids in secret."
-        if e == "bids":
-            shown = ", ".join(f"{_who(p, view)} {b}" for p, b in enumerate(event["bids"]))
-            gain = f"; {_who(event['gainer'], view)} gains {BID_GAIN}" if event["gainer"] is not None else ""
-            return f"Bids revealed: {shown}{gain}."
-        if e == "win":
-            return f"{who} reaches {event['score']} and wins."
-        if e == "act" and event["action"].startswith("bid"):
-            return f"{who} secretly chose: {event['action']}."
-        return None
+    presentation = "tests.toy_present"
+    messages_file = "toy_messages.toml"

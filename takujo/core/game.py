@@ -47,6 +47,9 @@ class Game(ABC):
     title: ClassVar[str]
     Options: ClassVar[type[GameOptions]]
     State: ClassVar[type[State]]
+    #: The pydantic model of ``state.public_info()`` (the ``public`` part of every view), for
+    #: the view schema (`takujo.core.schema`); None leaves it undocumented.
+    PublicView: ClassVar[type[BaseModel] | None] = None
 
     def __init__(self, **options: Any) -> None:
         try:
@@ -201,6 +204,11 @@ class Game(ABC):
             return mod.describe_event(self, event)
         fields = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("e", "to", "chance"))
         return f"{event['e']}: {fields}"
+
+    def export_catalogue(self) -> dict[str, Any]:
+        """Every card (and board square or province) with names, stats and texts in both
+        languages, as JSON-able data for clients: ``{"game": ..., "cards": [...], ...}``."""
+        raise NotSupportedError(f"{self.name} has no card catalogue")
 
     def card_names(self, card: Any) -> tuple[str, str]:
         """A card's (Japanese, English) names, for messages; games with cards override it."""

@@ -7,6 +7,6 @@ viewer's language, as rich markup or plain text. Records stay language-neutral.
 """
 from .catalogue import LANGS, Catalogue, load_catalogue
 from .language import default_language, parse_language
-from .render import Renderer
+from .render import Markup, Msg, Renderer
 
-__all__ = ["LANGS", "Catalogue", "Renderer", "default_language", "load_catalogue", "parse_language"]
+__all__ = ["LANGS", "Catalogue", "Markup", "Msg", "Renderer", "default_language", "load_catalogue", "parse_language"]

@@ -118,9 +118,10 @@ def _cached(path: str) -> Catalogue:
 
 
 def messages_path(game_class: type) -> Path:
-    """Where a game's catalogue lives: ``messages.toml`` beside its module."""
+    """Where a game's catalogue lives: its ``messages_file`` (default ``messages.toml``)
+    beside its module."""
     module = sys.modules[game_class.__module__]
-    return Path(module.__file__ or ".").with_name("messages.toml")
+    return Path(module.__file__ or ".").with_name(getattr(game_class, "messages_file", "messages.toml"))
 
 
 def catalogue_for(game: "Game") -> Catalogue:

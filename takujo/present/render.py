@@ -30,6 +30,26 @@ if TYPE_CHECKING:
 _HIDDEN_FIELDS = frozenset({"e", "to", "seq", "chance"})
 
 
+class Markup(str):
+    """Text already rendered (rich markup), passed to `Renderer.text` as it is."""
+
+
+class Msg:
+    """A message as an argument of another: ``Msg("event.gain", gainer=2)`` is rendered in
+    the viewer's language where it is used (a list of them is joined)."""
+
+    __slots__ = ("id", "args")
+
+    def __init__(self, msg_id: str, /, **args: Any) -> None:
+        self.id, self.args = msg_id, args
+
+    def __repr__(self) -> str:
+        return f"Msg({self.id!r}, {self.args!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Msg) and (self.id, self.args) == (other.id, other.args)
+
+
 class Renderer:
     """Text for one game in one language (`lang`), as rich markup or plain text."""
 
@@ -68,6 +88,12 @@ class Renderer:
     # ----- arguments ------------------------------------------------------------------------
     def arg(self, name: str, value: Any, viewer: int | None = None) -> str:
         """One argument as (escaped) text, by its declared kind."""
+        if isinstance(value, Markup):
+            return str(value)
+        if isinstance(value, Msg):
+            return self.text(value.id, viewer, **value.args)
+        if isinstance(value, list) and value and all(isinstance(v, Msg) for v in value):
+            return self.join(self.text(v.id, viewer, **v.args) for v in value)
         kind = self.catalogue.args.get(name, "text")
         if value is None:
             return escape(self.word("none"))
@@ -121,6 +147,9 @@ class Renderer:
 
     def event(self, event: dict[str, Any], viewer: int | None = None, view: dict[str, Any] | None = None) -> str | None:
         """One log line for `event` as `viewer` sees it, or None when it is not shown."""
+        legacy = getattr(self._presenter, "describe_event", None)
+        if legacy is not None and not hasattr(self._presenter, "event_message"):
+            return None if event["e"] in self.game.silent_events() else self._out(legacy(self.game, event) or "")
         found = self.event_message(event, view)
         if found is None:
             return None
@@ -135,9 +164,40 @@ class Renderer:
 
     def action(self, action: Action | str, view: dict[str, Any] | None = None) -> str:
         """A label for an action (or its notation) in this language."""
+        legacy = getattr(self._presenter, "describe_action", None)
+        if legacy is not None and not hasattr(self._presenter, "action_message"):
+            return self._out(legacy(self.game, str(action), view or {}))
         if isinstance(action, str):
             player = view.get("player") if view else None
             action = self.game.parse_action(action, player if isinstance(player, int) else 0)
         msg_id, args = self.action_message(action, view)
         viewer = view.get("player") if view else None
         return self.text(msg_id, viewer, **args)
+
+    # ----- the board and card texts ---------------------------------------------------------
+    def view(self, view: dict[str, Any]) -> str:
+        """A text picture of a view (the presenter's ``render_view(game, view, renderer)``)."""
+        hook = getattr(self._presenter, "render_view", None)
+        if hook is None:
+            import json
+            return self._out(escape(json.dumps({k: v for k, v in view.items() if k != "log"},
+                                               ensure_ascii=False, indent=1)))
+        if _arity(hook) >= 3:
+            return self._out(hook(self.game, view, self))
+        return self._out(hook(self.game, view))
+
+    def card_info(self, query: str) -> list[str]:
+        """The full text of every card whose id or name (either language) contains `query`."""
+        hook = getattr(self._presenter, "card_info", None)
+        if hook is None:
+            return []
+        found = hook(self.game, query, self) if _arity(hook) >= 3 else hook(self.game, query)
+        return [self._out(text) for text in found]
+
+
+def _arity(fn: Any) -> int:
+    import inspect
+    try:
+        return len(inspect.signature(fn).parameters)
+    except (TypeError, ValueError):
+        return 2

@@ -25,6 +25,7 @@ import takujo
 from takujo.core import Rng, shuffle_unseen
 from takujo.core.determinize import seen_cards
 from takujo.core.visibility import RECENT_EVENTS
+from takujo.present import Renderer
 
 from .test_conformance import midgame_states, playout
 
@@ -248,8 +249,9 @@ def test_every_event_kind_a_game_logs_renders_as_a_sentence(name):
         if kind in silent:
             continue
         game = takujo.load(spec)
-        text = game.describe_event(dict(event), None)
-        if not text or text.startswith(f"{kind}:") or text.strip() == kind:
-            missing.append(kind)
+        for lang in ("ja", "en"):
+            text = Renderer(game, lang).event(dict(event), None)
+            if not text or text.startswith(f"{kind}:") or text.strip() == kind or text.startswith(f"event.{kind}("):
+                missing.append(f"{kind} ({lang})")
     assert not missing, f"{name}: event kinds without a rendering: {missing}"
 

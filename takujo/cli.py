@@ -162,6 +162,28 @@ def games_cmd() -> None:
     console.print("[dim]Set an option with -o KEY=VALUE, or in a game string: fuutei(players=3).[/dim]")
 
 
+# ----- takujo schema / catalogue -----------------------------------------------------------
+@app.command()
+def schema(
+    game: Annotated[str, typer.Argument(help="A game name, e.g. fuutei.")],
+) -> None:
+    """Print the JSON Schema of the game's views (what every client receives)."""
+    from .core.schema import view_schema
+    with _usage_errors():
+        cls = game_class(parse_game_string(game)[0])
+    typer.echo(json.dumps(view_schema(cls), ensure_ascii=False, indent=2))
+
+
+@app.command()
+def catalogue(
+    game: Annotated[str, typer.Argument(help="A game name or game string, e.g. fuutei or 'draft_daimyo(expansion=true)'.")],
+) -> None:
+    """Print every card (and board square or province) with names and texts in Japanese and English, as JSON."""
+    with _usage_errors():
+        data = make_game(game, None, {}).export_catalogue()
+    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
 # ----- takujo play ----------------------------------------------------------------------
 def _parse_seats(text: str, players: int) -> list[int]:
     seats: list[int] = []

@@ -268,3 +268,25 @@ def test_bench_script_splits_a_step_into_its_parts():
                             "--register", "toy=tests.toy:ToyGame", "--games", "toy"],
                            cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert table.returncode == 0 and "total µs" in table.stdout and "toy" in table.stdout
+
+
+# ----- schema and catalogue ---------------------------------------------------------------
+def test_schema_prints_the_view_schema_as_json():
+    result = run("schema", "toy")
+    assert result.exit_code == 0, result.output
+    schema = json.loads(result.stdout)
+    assert {"zones", "public", "pending", "legal", "log", "cursor", "version"} <= set(schema["properties"])
+    assert set(schema["$defs"]["ToyZones"]["properties"]) == {"tokens", "committed"}
+
+
+def test_catalogue_of_a_game_without_cards_is_a_clear_error():
+    result = run("catalogue", "toy")
+    assert result.exit_code == 2 and "has no card catalogue" in result.output
+
+
+@pytest.mark.parametrize("game", ["fuutei", "sengoku_taisen", "ibara", "draft_daimyo"])
+def test_catalogue_prints_every_card_in_both_languages(game):
+    result = run("catalogue", game)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["game"] == game and all(c["name_ja"] and c["name_en"] for c in data["cards"])

@@ -50,6 +50,10 @@ class SengokuGame(Game):
 
     def _check_options(self, options: GameOptions) -> None:
         self._built  # resolve both decks now: a bad deck is an option error at load
+        # The shared tables every state of this game reads, built now: they belong to the
+        # game from its loading on, never to one state.
+        self.fixed_actions
+        self.turn_decisions
 
     @cached_property
     def pool(self) -> Pool:

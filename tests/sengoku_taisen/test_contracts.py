@@ -210,3 +210,31 @@ def test_determinize_rebuilds_a_window_after_a_pass_so_the_next_pass_closes_it()
         assert world.pending.players == (1,)
         act(world, "pass", 1)
         assert not world.windows and any(e["e"] == "wall_destroyed" for e in world.log)
+
+
+# ----- documented view schema and card catalogue ----------------------------------------------
+def test_views_in_battles_windows_and_counters_match_the_documented_schema():
+    from takujo.core.schema import view_model
+    from takujo.games.sengoku_taisen.game import SengokuGame
+    model = view_model(SengokuGame)
+    s = table("紅", "蒼")
+    a = put(s, "AK-01", 0, "camp")
+    put(s, "AO-14", 1, "walls")
+    s.summon(1, 1000, 0, "infantry")
+    act(s, f"attack {a} castle")
+    for p in (0, 1, None):
+        model.model_validate(s.view(p))
+    for state in random_states(SPECS[1], 2)[::10]:
+        model.model_validate(state.view(None))
+
+
+def test_the_card_catalogue_lists_every_card_of_the_pool_in_both_languages():
+    g = takujo.load("sengoku_taisen")
+    data = g.export_catalogue()
+    assert json.loads(json.dumps(data, ensure_ascii=False)) == data
+    assert {c["id"] for c in data["cards"]} == set(g.pool.cards)
+    honda = next(c for c in data["cards"] if c["id"] == "AO-04")
+    assert (honda["name_ja"], honda["name_en"], honda["strength"], honda["keywords"]) == \
+        ("本多忠勝", "Honda Tadakatsu", 4000, ["長槍"])
+    assert g.card_names(g.deck_ids[0][0]) == tuple(
+        getattr(g.instances[g.deck_ids[0][0]].spec, k) for k in ("name_ja", "name_en"))

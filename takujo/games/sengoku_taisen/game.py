@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Any, Literal
+from typing import Any, Literal, Optional, Union
 
-from pydantic import Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from ...core.game import Game, GameOptions
 from ...core.rng import Rng
@@ -36,6 +36,63 @@ class SengokuOptions(GameOptions):
                           "more by 無双連撃 (two discards, two attacks; SGT-WARLORD-11 reading 2)")
 
 
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class TokenView(_Strict):
+    """A summoned soldier (SGT-SUMMON-01): its owner and the stats its card gave it."""
+    owner: int
+    strength: int
+    siege: int
+    unit: str = Field(description="troop type: cavalry, infantry, gunner, spear or archer")
+
+
+class BattleView(_Strict):
+    """The attack in progress."""
+    attacker: int
+    player: int = Field(description="the attacking player")
+    target: Union[Literal["castle"], int] = Field(description="the castle, or the attacked unit")
+    interceptor: int = Field(description="the intercepting unit, -1 for none")
+
+
+class WindowView(_Strict):
+    """An open battle window: both players polled in `order`, `pos` asked now, closed once
+    `passes` reaches the number of players (all passed in succession)."""
+    kind: str
+    order: list[int]
+    pos: int
+    data: dict[str, Any]
+    cycle: bool
+    passes: int
+
+
+class SengokuPublicView(_Strict):
+    """Facts of 戦国大戦 双 every player sees (`SengokuState.public_info`). Unit ids are keys
+    as strings."""
+    turn: int
+    turn_player: int
+    first_player: int
+    phase: Literal["mulligan", "koku", "main", "intercept", "counter", "discard", "over"]
+    exhausted: list[int] = Field(description="exhausted units and face-up kokuryoku")
+    koku_down_exhausted: list[int] = Field(description="how many face-down kokuryoku each player has exhausted")
+    strength: dict[str, int] = Field(description="current 兵力 of every unit in play")
+    siege: dict[str, int] = Field(description="current 攻城力 of every unit in play")
+    damage: dict[str, int]
+    tokens: dict[str, TokenView]
+    placed: dict[str, int] = Field(description="the turn each unit was placed")
+    attacks: dict[str, int] = Field(description="attacks made this turn, by unit")
+    ougi_used: list[bool]
+    battle: Optional[BattleView]
+    counters: list[list[int]] = Field(description="counter-stratagems waiting: [owner, card]")
+    buff: dict[str, int] = Field(description="this turn's 兵力 changes")
+    siege_buff: dict[str, int] = Field(description="this turn's 攻城力 changes")
+    extra_used: list[int] = Field(description="units that attacked once more (無双連撃) this turn")
+    once_used: list[str] = Field(description="{1回制限} abilities used this turn, as 'unit:index'")
+    next_token: int
+    windows: list[WindowView]
+
+
 class SengokuGame(Game):
     """A configured game of 戦国大戦 双 between two decks."""
 
@@ -47,6 +104,7 @@ class SengokuGame(Game):
     play_bot = "ismcts:1000"     # beats the heuristic at under 0.5 s a move (docs/bots.md)
     heuristic = "takujo.games.sengoku_taisen.heuristic:SengokuHeuristic"
     options: SengokuOptions
+    PublicView = SengokuPublicView
 
     def _check_options(self, options: GameOptions) -> None:
         self._built  # resolve both decks now: a bad deck is an option error at load
@@ -170,6 +228,30 @@ class SengokuGame(Game):
         """Every construction problem of a decklist file (SGT-DECK-01..04); empty when legal.
         A file that cannot be read as text raises `CardDataError` naming it."""
         return decks.file_problems(path, pool())
+
+    def export_catalogue(self) -> dict[str, Any]:
+        """Every card of the game's pool with its names, stats and texts in both languages."""
+        cards = []
+        for number, card in self.pool.cards.items():
+            spec = card.spec
+            cards.append({
+                "id": number, "name_ja": spec.name_ja, "name_en": spec.name_en, "type": spec.type,
+                "color": spec.color, "cost": str(card.cost), "unit": spec.unit,
+                "strength": spec.strength, "siege": spec.siege if spec.type == "warlord" else None,
+                "keywords": list(spec.keywords), "timing": spec.timing, "permanent": spec.permanent,
+                "threshold": spec.threshold, "text_ja": spec.text_ja, "text_en": spec.text_en,
+            })
+        return {"game": self.name, "cards": cards}
+
+    def card_names(self, card: Any) -> tuple[str, str]:
+        """(Japanese, English) names of a card: an instance id of this game or a card number."""
+        if isinstance(card, int) and 0 <= card < len(self.instances):
+            spec = self.instances[card].spec
+        elif isinstance(card, str) and card in self.pool:
+            spec = self.pool[card].spec
+        else:
+            raise KeyError(card)
+        return spec.name_ja, spec.name_en
 
     def new_state(self, seed: int = 0) -> SengokuState:
         return SengokuState.new(self, seed)

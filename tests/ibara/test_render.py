@@ -96,3 +96,21 @@ def test_card_info_texts():
     assert "defender only" in shield and "移動 2" in shield
     assert len(game.card_info("sword")) == 12             # 剣1..剣12, one entry per kind
     assert game.card_info("no such card") == [] and game.card_info("  ") == []
+
+
+def test_card_names_and_the_catalogue_in_both_languages():
+    """Clients get every action card, chip, whim, event, knight and square with Japanese and
+    English names (and texts); the catalogue is a copy (editing it changes no content)."""
+    game = takujo.load("ibara")
+    assert game.card_names(0) == ("剣1", "Sword 1")
+    assert game.card_names(83) == ("呼び寄せ", "Summons")
+    assert game.card_names("item:0") == ("水", "Water")
+    assert game.card_names("knight:3") == ("ライアン", "Ryan")
+    data = game.export_catalogue()
+    assert len(data["cards"]) == 84 and data["stand_in"] is True
+    for part in ("cards", "knights", "items", "whims", "events", "squares"):
+        for entry in data[part]:
+            assert entry["name_ja"] and entry["name_en"], entry
+            assert bool(entry.get("text_ja")) == bool(entry.get("text_en")), entry
+    data["whims"][0]["items"].append("x")
+    assert game.content.whims[0].items == ["water"]

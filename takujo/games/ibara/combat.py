@@ -213,7 +213,6 @@ def reveal(s: "IbaraState") -> None:
             s.hands[p].extend(s.played[p])
         s.played[p].clear()
         s.say("reveal", player=p, cards=list(b["plays"][i]))
-    b["stage"] = "ring"
     b["ring_turn"] = 0
     next_ring(s)
 

@@ -19,6 +19,7 @@ CONTENT_FILE = Path(__file__).with_name("content.toml")
 SUITS = ("剣", "巻物", "拳")
 BEATS = {"剣": "巻物", "巻物": "拳", "拳": "剣"}   # each suit beats the next [designed cycle]
 SHIELD = "盾"
+SUIT_EN = {"剣": "Sword", "巻物": "Scroll", "拳": "Fist", SHIELD: "Shield"}
 EVENT_EFFECTS = {"gain_item": {"item"}, "random_item": set(), "irritation": {"n"}, "draw": {"n"},
                  "discard_random": {"n"}, "random_placement": set()}
 SP_EFFECTS = {"teleport", "draw", "move_event"}

@@ -9,8 +9,10 @@ from pydantic import Field
 
 from ...core.action import Action, ActionTable
 from ...core.game import Game, GameOptions
+from ...core.plain import copy_plain
 from . import board
-from .content import CONTENT_FILE, Content, check_for_game, content
+from .content import CONTENT_FILE, SUIT_EN, Content, check_for_game, content
+from .schema import IbaraPublicView
 from .state import IbaraState
 
 
@@ -46,6 +48,7 @@ class IbaraGame(Game):
     heuristic = "takujo.games.ibara.heuristic:IbaraHeuristic"
     play_bot = "ismcts:1000"     # beats the heuristic at under 0.5 s a move (docs/bots.md)
     options: IbaraOptions
+    PublicView = IbaraPublicView
 
     def _check_options(self, options: GameOptions) -> None:
         """Load the content and check it holds what this game needs (CardDataError)."""
@@ -159,4 +162,54 @@ class IbaraGame(Game):
 
     def seat_labels(self) -> list[str]:
         return []
+
+    # ----- the catalogue for clients and messages -----------------------------------------
+    def card_names(self, card: Any) -> tuple[str, str]:
+        """(Japanese, English) names of an action card id, or of a chip, whim, event or
+        knight given as ``"item:3"``, ``"whim:5"``, ``"event:2"``, ``"knight:1"``."""
+        c = self.content
+        if isinstance(card, str) and ":" in card:
+            kind, _, index = card.partition(":")
+            table = {"item": c.items, "whim": c.whims, "event": c.events, "knight": c.knights}[kind]
+            entry = table[int(index)]
+            return entry.name_ja, entry.name_en
+        a = c.cards[card]
+        if a.sp is not None:
+            sp = next(x for x in c.sps if x.effect == a.sp and x.name_ja == a.name)
+            return sp.name_ja, sp.name_en
+        return f"{a.suit}{a.number}", f"{SUIT_EN[a.suit]} {a.number}"
+
+    def export_catalogue(self) -> dict[str, Any]:
+        """Every action card, item chip, whim, event and knight, and the board's squares, with
+        names and texts in both languages."""
+        c = self.content
+        cards = []
+        for a in c.cards:
+            ja, en = self.card_names(a.iid)
+            entry: dict[str, Any] = {"id": a.iid, "kind": "sp" if a.sp else "action", "name_ja": ja,
+                                     "name_en": en, "suit": a.suit, "number": a.number, "move": a.move}
+            if a.sp:
+                sp = next(x for x in c.sps if x.effect == a.sp and x.name_ja == a.name)
+                entry.update(sp=a.sp, text_ja=sp.text_ja, text_en=sp.text_en)
+            cards.append(entry)
+
+        def entries(kind: str, table: tuple[Any, ...], **extra: Any) -> list[dict[str, Any]]:
+            out = []
+            for i, x in enumerate(table):
+                row = {"id": i, "kind": kind, "key": x.id, "name_ja": x.name_ja, "name_en": x.name_en,
+                       "text_ja": x.text_ja, "text_en": x.text_en}
+                row.update({k: copy_plain(getattr(x, k)) for k in extra.get("fields", ())})
+                out.append(row)
+            return out
+
+        return {
+            "game": self.name, "stand_in": bool(c.meta.get("stand_in", False)), "cards": cards,
+            "knights": entries("knight", c.knights, fields=("kind",)),
+            "items": entries("item", c.items),
+            "whims": entries("whim", c.whims, fields=("limit", "items", "deed", "square")),
+            "events": [{**row, "effect": dict(c.events[row["id"]].effect)} for row in entries("event", c.events)],
+            "squares": [{"id": sq, "name_ja": board.NAMES[sq],
+                         "name_en": {board.KEEP: "Keep", board.GATE: "Gate"}.get(sq, f"Square {sq}")}
+                        for sq in board.SQUARES],
+        }
 

@@ -1,11 +1,13 @@
 """The terminal's text for 戦国大戦 双: units in play with their keywords, abilities, 兵力 and
-攻城力; the used okugi; log lines as sentences for every event kind; `card_info`."""
+攻城力; the used okugi; log lines as sentences for every event kind, in Japanese and English
+(messages.toml); `card_info`."""
 from __future__ import annotations
 
 import re
 
 import takujo
 from takujo.core.rng import Rng
+from takujo.present import Renderer
 from takujo.games.sengoku_taisen import render
 from takujo.games.sengoku_taisen.cards import EFFECTS
 
@@ -16,6 +18,10 @@ INTERNAL = re.compile(r"\b(" + "|".join(sorted(EFFECTS, key=len, reverse=True)) 
 
 def plain(text: str) -> str:
     return re.sub(r"\[/?[a-z ]*\]", "", text)
+
+
+def say(game, lang: str = "ja"):
+    return Renderer(game, lang, markup=False)
 
 
 def test_warlords_in_play_show_keywords_abilities_current_strength_and_siege():
@@ -42,14 +48,17 @@ def test_a_used_okugi_says_what_it_did():
     text = plain(s.game.render_view(s.view(1)))
     line = next(ln for ln in text.splitlines() if "奥義" in ln and "使用済み" in ln)
     assert s.inst[og].name in line and "兵力+1000" in line
-    events = [plain(s.game.describe_event(e) or "") for e in s.log if e["to"] is None]
+    events = [say(s.game).event(e) or "" for e in s.log if e["to"] is None]
     assert any("奥義" in e and "兵力+1000" in e for e in events)
     assert any("奥義: 味方すべて の兵力 +1000" in e for e in events) and s.strength(a) == 3500
+    english = [say(s.game, "en").event(e) or "" for e in s.log if e["to"] is None]
+    assert any("okugi" in e and "all allies get +1000 strength" in e for e in english)
 
 
 def test_log_lines_are_sentences_for_every_event_kind_not_internal_verbs():
-    """Every kind met in random games of every starter pairing renders (none is the generic
-    ``kind: k=v`` fallback) and no line names an effect verb (``exhaust`` …)."""
+    """Every kind met in random games of every starter pairing renders in both languages
+    (none is a fallback naming the message or the kind) and no Japanese line names an effect
+    verb (``exhaust`` …)."""
     kinds: dict[str, str] = {}
     for d1, d2 in (("紅", "蒼"), ("翠", "黒"), ("黒", "紅"), ("蒼", "翠")):
         g = takujo.load("sengoku_taisen", deck1=d1, deck2=d2)
@@ -62,9 +71,11 @@ def test_log_lines_are_sentences_for_every_event_kind_not_internal_verbs():
             for e in s.log:
                 if e["to"] == [] or e["e"] in g.silent_events():
                     continue
-                text = g.describe_event(dict(e), None)
-                assert text and not text.startswith(f"{e['e']}:"), e
-                assert not INTERNAL.search(plain(text)), text
+                text = say(g).event(dict(e))
+                assert text and not text.startswith((f"{e['e']}:", "event.")), e
+                assert not INTERNAL.search(text), text
+                en = say(g, "en").event(dict(e))
+                assert en and not en.startswith((f"{e['e']}:", "event.")) and "(" not in en.split()[0], e
                 kinds.setdefault(e["e"], text)
     assert {"attack_result", "draw_count", "end_turn", "effect", "combat", "game_over"} <= set(kinds)
     assert "random" in render.SILENT_EVENTS
@@ -82,8 +93,8 @@ def test_an_exhaust_effect_reads_as_a_sentence():
     act(s, "nointercept")
     act(s, f"stratagem {t} {foe}")
     (e,) = [e for e in s.log if e["e"] == "effect"]
-    text = plain(s.game.describe_event(e))
-    assert text == f"player 0 の計略: {s.inst[foe].name} を疲弊させた"
+    assert say(s.game).event(e) == f"プレイヤー0 の計略: {s.inst[foe].name} を疲弊させた"
+    assert say(s.game, "en").event(e) == "player 0's stratagem: Ikeda Tsuneoki (池田恒興) is exhausted"
     pass_battle(s)
 
 
@@ -91,12 +102,14 @@ def test_actions_name_abilities_by_their_timing_not_their_verb():
     s = table("紅", "蒼")
     u = put(s, "AK-05", 0, "camp")                     # {メイン}{待機⇒疲弊}{1回制限} 1000 damage
     foe = put(s, "AO-05", 1, "camp")
-    text = plain(s.game.describe_action(f"ability {u} 0 {foe}", s.view(0)))
+    text = say(s.game).action(f"ability {u} 0 {foe}", s.view(0))
     assert "{メイン}{待機⇒疲弊}{1回制限}" in text and "1000ダメージ" in text and "damage" not in text
+    assert "1000 damage to an enemy" in say(s.game, "en").action(f"ability {u} 0 {foe}", s.view(0))
     w = put(s, "AK-04", 0, "camp", placed_turn=s.turn)
     c = put(s, "AK-04", 0, "hand")
-    text = plain(s.game.describe_action(f"attack {w} castle shippu {c}", s.view(0)))
+    text = say(s.game).action(f"attack {w} castle shippu {c}", s.view(0))
     assert "疾風怒濤" in text and "捨てる" in text
+    assert "Shippū Dotō" in say(s.game, "en").action(f"attack {w} castle shippu {c}", s.view(0))
 
 
 def test_card_info_gives_a_cards_full_text_by_number_or_either_name():

@@ -1,8 +1,9 @@
-"""Terminal presentation of 戦国大戦 双 views, actions and events (rich markup).
+"""Presentation of 戦国大戦 双: events, actions and prompts as messages (``messages.toml``,
+Japanese and English), and the terminal's picture of a view (rich markup).
 
-Every event kind the game logs reads as a sentence (`describe_event`); warlords in play show
-their keywords, abilities with their timing tags, current 兵力 and 攻城力; `card_info` gives
-a card's full text for the terminal's ``? NAME``.
+Every event kind the game logs is a message (`event_message`), every action too
+(`action_message`); warlords in play show their keywords, abilities with their timing tags,
+current 兵力 and 攻城力; `card_info` gives a card's full text for the terminal's ``? NAME``.
 """
 from __future__ import annotations
 
@@ -10,6 +11,9 @@ from typing import TYPE_CHECKING, Any
 
 from rich.markup import escape
 
+from ...core.action import Action
+from ...present import Msg, Renderer
+from ...present.language import default_language
 from .cards import UNIT_NAMES_JA, CardDef, Effect, pool
 
 if TYPE_CHECKING:
@@ -18,10 +22,6 @@ if TYPE_CHECKING:
 TYPE_JA = {"warlord": "武将", "stratagem": "計略", "formation": "布陣", "ougi": "奥義", "summon": "召喚兵"}
 TIMING_JA = {"main": "メイン", "battle_confirmed": "戦闘確定時", "retreat": "撤退時",
              "attack_declared": "攻撃宣言時", "always": "常時", "battle": "戦闘"}
-WHY_JA = {"stratagem": "計略", "ougi": "奥義", "ability": "能力", "counter": "反撃計略",
-          "battle_confirmed": "{戦闘確定時}", "retreat": "{撤退時}", "attack_declared": "{攻撃宣言時}"}
-REASON_JA = {"castle": "落城", "library_out": "山札切れ", "card_condition": "カードの勝利条件",
-             "draw": "引き分け", "concede": "投了"}
 PHASE_JA = {"mulligan": "マリガン", "koku": "国力フェイズ", "main": "メインフェイズ", "intercept": "迎撃の選択",
             "counter": "反撃計略の対象選択", "discard": "終了フェイズ (手札を7枚に)", "over": "ゲーム終了"}
 #: Event kinds left out of the log on purpose: the random pick of the first player is told
@@ -209,107 +209,136 @@ def render_view(game: "SengokuGame", view: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def describe_action(game: "SengokuGame", action: str, view: dict[str, Any]) -> str:
-    verb, *args = action.split()
-    n = [int(a) for a in args if a.lstrip("-").isdigit()]
-    fixed = {"end": "メインフェイズを終える (終了フェイズへ)", "skip": "国力を置かない", "keep": "手札を残す",
-             "mulligan": "マリガンする (手札を山札の下へ、5枚引き直す)", "nointercept": "迎撃しない",
-             "pass": "計略を使わない", "concede": "投了する"}
-    if verb in fixed:
-        return fixed[verb]
+# ----- messages (messages.toml) ----------------------------------------------------------------
+def _unit(game: "SengokuGame", u: Any) -> Any:
+    """A unit as a message argument: a card id, a summoned soldier, or the castle."""
+    if u == "castle":
+        return Msg("name.castle")
+    if isinstance(u, int) and u >= len(game.instances):
+        return Msg("name.token", n=u)
+    return u
+
+
+def fx(eff: Effect) -> Msg:
+    """What an effect does, as a message (``fx.VERB[.AIM]``)."""
+    g, do = eff.get, eff.do
+    args: dict[str, Any] = {}
+    if do in ("strength", "aura"):
+        args["amount"] = f"{int(g('amount', 0)):+d}"
+    elif do in ("siege_up", "damage"):
+        args["amount"] = g("amount", 1 if do == "siege_up" else 0)
+    if do in ("strength", "siege_up", "damage", "ready", "exhaust"):
+        return Msg(f"fx.{do}.{eff.aim}", **args)
+    if do in ("draw", "build_wall"):
+        args["n"] = g("n", 1)
+    elif do in ("destroy", "bounce", "exile"):
+        args["limit"] = g("max_strength", "∞")
+    elif do == "summon":
+        args.update(strength=g("strength", 1000), siege=g("siege", 0), count=g("count", 1),
+                    unit_type=g("unit", "infantry"))
+    elif do == "aura":
+        args["unit_type"] = g("unit") or "unit"
+    elif do == "win_if":
+        args.update(koku=g("koku", 0), camp=g("camp", 0))
+    elif do == "lose_if":
+        args.update(hand=g("hand_at_most", 99), deck=g("deck_at_most", 999))
+    return Msg(f"fx.{do}", **args)
+
+
+def _tags(ab: Any) -> str:
+    tags = "{" + TIMING_JA.get(ab.timing, ab.timing) + "}"
+    return tags + ("{待機⇒疲弊}" if ab.exhaust else "") + ("{1回制限}" if ab.once else "")
+
+
+def event_message(game: "SengokuGame", e: dict[str, Any], view: dict[str, Any] | None = None) -> tuple[str, dict[str, Any]] | None:
+    """(message ID, arguments) of an event; None for the kinds left out (`SILENT_EVENTS`)."""
+    k = e["e"]
+    if k in SILENT_EVENTS or k == "act":
+        return None
+    p = e.get("player")
+    if k == "koku":
+        return (f"event.koku_{e['face']}", {"player": p, **({"card": e["card"]} if e["face"] == "up" else {})})
+    if k == "stratagem":
+        if e.get("targets"):
+            return "event.stratagem_at", {"player": p, "card": e["card"], "unit": _unit(game, e["targets"][0])}
+        return "event.stratagem", {"player": p, "card": e["card"]}
+    if k == "ability":
+        ab = game.instances[e["card"]].spec.abilities[e["index"]]
+        return "event.ability", {"player": p, "card": e["card"], "what": fx(ab)}
+    if k == "ougi":
+        return "event.ougi", {"player": p, "card": e["card"], "what": fx(game.instances[e["card"]].effect)}
+    if k in ("attack", "intercept", "destroyed"):
+        args = {"player": p, "unit": _unit(game, e["unit"])}
+        if k == "attack":
+            args["target"] = _unit(game, e["target"])
+        return f"event.{k}", args
+    if k == "attack_result":
+        return ("event.attack_won" if e["won"] else "event.attack_lost"), {"player": p, "unit": _unit(game, e["unit"])}
+    if k == "combat":
+        return "event.combat", {"attacker": _unit(game, e["attacker"]), "defender": _unit(game, e["defender"]),
+                                "to_attacker": e["to_attacker"], "to_defender": e["to_defender"]}
+    if k == "summon":
+        return "event.summon", {"player": p, "unit_type": e["unit"], "strength": e["strength"], "siege": e["siege"]}
+    if k == "effect":
+        do, target = e["do"], e.get("target")
+        whom = _unit(game, target) if target is not None else Msg(
+            "name.all_allies" if do == "strength" else "name.all_enemies")
+        args = {"player": p, "why": e.get("why") or "ability", "unit": whom}
+        if "amount" in e:
+            args["amount"] = f"{int(e['amount']):+d}" if do == "strength" else e["amount"]
+        return f"event.effect.{do}", args
+    if k == "fizzle":
+        return "event.fizzle", {"player": p, "why": e.get("why") or "ability"}
+    if k == "game_over":
+        return "event.game_over", {"winners": list(e["winners"]), "reason": e["reason"]}
+    return f"event.{k}", {key: v for key, v in e.items() if key not in ("e", "to", "seq", "chance")}
+
+
+def action_message(game: "SengokuGame", a: Action, view: dict[str, Any] | None = None) -> tuple[str, dict[str, Any]]:
+    """(message ID, arguments) of an action, for menus."""
+    verb, args = a.verb, a.args
+    inst = game.instances
     if verb == "koku":
-        return f"国力に{'表' if args[1] == 'up' else '裏 (1枚引く)'}で置く: {card_text(game, n[0])}"
+        return f"action.koku_{args[1]}", {"card": args[0]}
     if verb == "deploy":
-        return f"武将を配置: {card_text(game, n[0])}"
+        return "action.deploy", {"card": args[0], "cost": str(inst[args[0]].cost)}
     if verb == "stratagem":
-        return f"計略: {card_text(game, n[0])}" + (f" → {name(game, n[1], view)}" if len(n) > 1 else "")
+        what = fx(inst[args[0]].effect)
+        if len(args) > 1:
+            return "action.stratagem_at", {"card": args[0], "unit": _unit(game, args[1]), "what": what}
+        return "action.stratagem", {"card": args[0], "what": what}
     if verb == "ability":
-        ab = game.instances[n[0]].spec.abilities[n[1]]
-        return f"能力: {name(game, n[0])} {escape(ability_text(ab))}" + (f" → {name(game, n[2], view)}" if len(n) > 2 else "")
+        ab = inst[args[0]].spec.abilities[args[1]]
+        out = {"card": args[0], "tags": _tags(ab), "what": fx(ab)}
+        if len(args) > 2:
+            return "action.ability_at", {**out, "unit": _unit(game, args[2])}
+        return "action.ability", out
     if verb == "ougi":
-        me = view.get("player")
-        ougi = view["zones"]["ougi"][me] if me is not None else None
-        what = f" {escape(effect_text(game.instances[ougi[0]].effect))}" if isinstance(ougi, list) and ougi else ""
-        return "奥義を発動" + what + (f" → {name(game, n[0], view)}" if n else "")
+        p = a.player
+        og = inst[game.ougi_ids[p]]
+        if len(args) > 0:
+            return "action.ougi_at", {"what": fx(og.effect), "unit": _unit(game, args[0])}
+        return "action.ougi", {"what": fx(og.effect)}
     if verb == "attack":
-        target = "城" if args[1] == "castle" else name(game, int(args[1]), view)
-        extra = ({"shippu": " (疾風怒濤", "muso": " (無双連撃"}.get(args[2], "") + f": {name(game, n[-1])} を捨てる)"
-                 if len(args) > 3 else "")
-        return f"攻撃: {name(game, n[0], view)} → {target}{extra}"
-    if verb == "intercept":
-        return f"迎撃: {name(game, n[0], view)}"
-    if verb == "counter":
-        return f"反撃計略の目標: {name(game, n[1], view)}"
+        out = {"unit": _unit(game, args[0]), "target": _unit(game, args[1])}
+        if len(args) > 3:
+            keyword = "疾風怒濤" if args[2] == "shippu" else "無双連撃"
+            return "action.attack_mode", {**out, "keyword": keyword, "discard": args[3]}
+        return "action.attack", out
+    if verb in ("intercept", "counter"):
+        if verb == "counter" and len(args) < 2:
+            return "action.counter_plain", {}
+        return f"action.{verb}", {"unit": _unit(game, args[-1])}
     if verb == "discard":
-        return f"捨てる: {card_text(game, n[0])}"
-    return action
-
-
-def _effect_event(game: "SengokuGame", e: dict[str, Any], who: str) -> str:
-    """An effect carried out, as a sentence: whose card did what to whom."""
-    do, amount = e["do"], e.get("amount")
-    why = WHY_JA.get(e.get("why", ""), "")
-    target = e.get("target")
-    t = name(game, target) if target is not None else None
-    head = f"{who} の{why}: " if why else f"{who}: "
-    if do == "strength":
-        whom = t or "味方すべて"
-        return head + f"{whom} の兵力 {int(amount or 0):+d} (このターン)"
-    if do == "siege_up":
-        return head + f"{t} の攻城力 +{e.get('amount', 1)} (このターン)"
-    if do == "damage":
-        return head + f"{t or '敵すべて'} に {amount} ダメージ"
-    verbs = {"destroy": "を撃破した", "ready": "を待機に戻した", "exhaust": "を疲弊させた",
-             "bounce": "を持ち主の手札に戻した", "exile": "を除外した"}
-    return head + f"{t} {verbs.get(do, 'に効果')}"
+        return "action.discard", {"card": args[0]}
+    return f"action.{verb}", {}
 
 
 def describe_event(game: "SengokuGame", e: dict[str, Any]) -> str | None:
-    """One log line for an event: a sentence, never the internal verb."""
-    k = e["e"]
-    if k in SILENT_EVENTS:
-        return None
-    p = e.get("player")
-    who = f"player {p}" if p is not None else ""
+    """One log line for an event, in the interface's language (through the messages)."""
+    return Renderer(game, default_language()).event(e)
 
-    def nm(key: str) -> str:
-        return name(game, e[key])
 
-    def target() -> str:
-        return "城" if e["target"] == "castle" else name(game, e["target"])
-
-    table = {
-        "turn": lambda: f"[bold]— ターン {e['turn']}: player {p} —[/]",
-        "first_player": lambda: f"抽選で先攻は player {p}",
-        "draw": lambda: f"{who} は {nm('card')} を引いた",
-        "draw_count": lambda: f"{who} はカードを {e['n']} 枚引いた",
-        "mulligan": lambda: f"{who} がマリガンした (手札を山札の下へ、5枚引き直し)",
-        "koku": lambda: f"{who} が国力を置いた: " + (nm("card") + " (表)" if e["face"] == "up" else "裏向き (1枚引く)"),
-        "deploy": lambda: f"{who} が {nm('card')} を配置した",
-        "stratagem": lambda: f"{who} が計略 {nm('card')} を使った"
-                             + (f" (対象: {name(game, e['targets'][0])})" if e.get("targets") else ""),
-        "ability": lambda: f"{who}: {nm('card')} の能力 "
-                           + escape(ability_text(game.instances[e['card']].spec.abilities[e['index']])),
-        "ougi": lambda: f"[bold]{who} の奥義 {nm('card')}！[/] "
-                        + escape(effect_text(game.instances[e['card']].effect)),
-        "attack": lambda: f"[bold]{who}: {nm('unit')} が {target()} に攻撃[/]",
-        "intercept": lambda: f"{who}: {nm('unit')} が迎撃した",
-        "no_intercept": lambda: f"{who} は迎撃しなかった",
-        "combat": lambda: f"戦闘: {nm('attacker')} に {e['to_attacker']} ダメージ、{nm('defender')} に {e['to_defender']} ダメージ",
-        "attack_result": lambda: f"{who}: {nm('unit')} の攻撃は" + ("勝ち" if e["won"] else "勝てなかった"),
-        "destroyed": lambda: f"{nm('unit')} は撃破された",
-        "wall_destroyed": lambda: f"[red]player {p} の城壁が破壊された[/]: {nm('card')}",
-        "counter_stratagem": lambda: f"player {p} の反撃計略: {nm('card')}",
-        "summon": lambda: f"{who} が召喚兵を出した ({UNIT_NAMES_JA.get(e['unit'], e['unit'])} 兵力{e['strength']} 攻城力{e['siege']})",
-        "build_wall": lambda: f"{who} の築城: 城壁 +{e['n']}",
-        "effect": lambda: _effect_event(game, e, who),
-        "fizzle": lambda: f"{who} の{WHY_JA.get(e.get('why', ''), '効果')}は不発 (対象がいない)",
-        "keyword": lambda: f"{who}: {nm('card')} が{e['keyword']}で攻撃 ({name(game, e['discard'])} を捨てた)",
-        "discard": lambda: f"{who} が {nm('card')} を捨てた (手札は7枚まで)",
-        "end_turn": lambda: f"player {p} のターン終了 (ダメージとこのターンの変化は消える)",
-        "game_over": lambda: f"[bold green]ゲーム終了: 勝者 "
-                             + (", ".join(f"player {w}" for w in e["winners"]) or "なし")
-                             + f" ({REASON_JA.get(e['reason'], e['reason'])})[/]",
-    }
-    fn = table.get(k)
-    return fn() if fn else None
+def describe_action(game: "SengokuGame", action: str, view: dict[str, Any]) -> str:
+    """A menu label for an action, in the interface's language (through the messages)."""
+    return Renderer(game, default_language()).action(action, view)

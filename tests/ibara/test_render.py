@@ -114,3 +114,21 @@ def test_card_names_and_the_catalogue_in_both_languages():
             assert bool(entry.get("text_ja")) == bool(entry.get("text_en")), entry
     data["whims"][0]["items"].append("x")
     assert game.content.whims[0].items == ["water"]
+
+
+def test_messages_speak_both_languages():
+    """The catalogue (messages.toml) renders events and actions in Japanese and English:
+    squares, suits, results and card names in the viewer's language."""
+    from takujo.core.action import Action
+    from takujo.present import Renderer
+    game = takujo.load("ibara")
+    ja, en = Renderer(game, "ja", markup=False), Renderer(game, "en", markup=False)
+    result = {"e": "combat_result", "to": None, "attacker": ["剣", 8], "defender": [], "result": 1}
+    assert ja.event(result) == "攻撃 剣8 対 防御 カードなし: 攻撃側の勝ち。"
+    assert en.event(result) == "Attack Sword 8 against defence no card: the attacker wins."
+    move = {"e": "move", "to": None, "player": 1, "card": 0, "square": 0}
+    assert en.event(move) == "player 1 moves to the keep (城)." and ja.event(move) == "プレイヤー1 が 城 へ移動。"
+    assert en.action(Action(0, "nofight", (83,)), None).startswith("no card that can fight: lay Summons (呼び寄せ)")
+    assert ja.action(Action(0, "choose", ("巻物",)), None) == "スート 巻物 を選ぶ"
+    assert en.action(Action(0, "choose", ("巻物",)), None) == "choose the Scroll suit"
+    assert en.event({"e": "random", "to": None, "why": "discard_random", "n": 3, "index": 1}) is None

@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 from rich.markup import escape
 
+from ...present import Msg
+
 from . import board
 from .content import BEATS, SHIELD
 
@@ -261,3 +263,84 @@ def _event_effect(game: "IbaraGame", e: Any) -> str:
         "random_placement": lambda: "踏んだ騎士はランダム配置 (the knight is placed at random)",
     }[eff["do"]]()
     return f"; 効果: {text}"
+
+
+# ----- messages (messages.toml) ---------------------------------------------------------------
+_SHOWN = {"e", "to", "seq", "chance"}
+_RESULT = {1: "attacker_wins", -1: "defender_wins", 0: "tie"}
+_WHAT = {"action deck": ("山札", "action deck"), "event deck": ("イベント山札", "event deck"),
+         "whim deck": ("ワガママ山札", "whim deck"), "item chips": ("アイテムチップ", "item chips"),
+         "knights": ("騎士", "knights")}
+
+
+def _square(sq: int) -> str:
+    """A square as a word of the catalogue (``word.sq5``: "5" / "square 5")."""
+    return f"sq{sq}"
+
+
+def _strength(v: list[Any]) -> Msg:
+    return Msg("event.value", suit=v[0], strength=v[1]) if v else Msg("event.no_card")
+
+
+def event_message(game: "IbaraGame", e: dict[str, Any], view: dict[str, Any] | None) -> tuple[str, dict[str, Any]] | None:
+    """(message ID, arguments) of an event in `messages.toml`; None for `SILENT_EVENTS`."""
+    k = e["e"]
+    if k in SILENT_EVENTS or k == "act":
+        return None
+    args = {key: v for key, v in e.items() if key not in _SHOWN}
+    if k == "knight":
+        args["knight"] = f"knight:{e['knight']}"
+    elif k == "shuffle":
+        args["what"] = _WHAT.get(e["what"], (e["what"], e["what"]))[1]
+    elif k in ("move", "event_marker", "placed"):
+        args["square"] = _square(e["square"])
+    elif k == "draw_count" and not e["n"]:
+        return "event.draw_none", args
+    elif k == "declare":
+        args["n"] = args.pop("cards")
+        if not e["cards"]:
+            return "event.declare_none", args
+    elif k == "combat_result":
+        args = {"attack": _strength(e["attacker"]), "defence": _strength(e["defender"]), "result": _RESULT[e["result"]]}
+    elif k == "event":
+        args["event_card"] = f"event:{args.pop('card')}"
+    elif k == "item":
+        args["chip"] = f"item:{e['item']}"
+    elif k == "explore":
+        args["result"] = "success" if e["success"] else "failure"
+    elif k in ("whim", "anger", "whim_taken"):
+        args["whim"] = f"whim:{args.pop('card')}"
+    elif k == "whims_lost":
+        args["n"] = len(args.pop("cards"))
+        if not e["cards"]:
+            return "event.whims_lost_none", args
+    elif k == "sp":
+        del args["target"]
+        if e["target"]:
+            args["square"] = _square(e["target"][0])
+            return "event.sp_on", args
+    return f"event.{k}", args
+
+
+def action_message(game: "IbaraGame", a: Any, view: dict[str, Any] | None) -> tuple[str, dict[str, Any]]:
+    """(message ID, arguments) of an action in `messages.toml`."""
+    v, args = a.verb, a.args
+    if v == "move":
+        return "action.move", {"card": args[0], "square": _square(args[1])}
+    if v == "sp":
+        if len(args) > 1:
+            return "action.sp_on", {"card": args[0], "square": _square(args[1])}
+        return "action.sp", {"card": args[0]}
+    if v in ("explore", "discard", "nofight", "drop"):
+        return f"action.{v}", {"card": args[0]}
+    if v in ("fight", "ring"):
+        return f"action.{v}", {"cards": list(args)}
+    if v == "gaiblitz":
+        return "action.gaiblitz", {"target": args[0], "mode": args[1]}
+    if v == "lose":
+        return "action.lose", {"whim": f"whim:{args[0]}"}
+    if v == "declare":
+        return "action.declare", {"n": args[0]}
+    if v in ("choose", "drop_suit"):
+        return f"action.{v}", {"suit": args[0]}
+    return f"action.{v}", {}

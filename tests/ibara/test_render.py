@@ -132,3 +132,19 @@ def test_messages_speak_both_languages():
     assert ja.action(Action(0, "choose", ("巻物",)), None) == "スート 巻物 を選ぶ"
     assert en.action(Action(0, "choose", ("巻物",)), None) == "choose the Scroll suit"
     assert en.event({"e": "random", "to": None, "why": "discard_random", "n": 3, "index": 1}) is None
+
+
+def test_the_board_in_both_languages_shows_only_the_viewer_s_hand():
+    from takujo.present import Renderer
+    from .helpers import card, escort, give, show_whim, table
+    s = table()
+    escort(s, 1)
+    show_whim(s, "ochakai")
+    give(s, 0, card(s, "剣", 8))
+    give(s, 1, card(s, "拳", 4))
+    ja = Renderer(s.game, "ja", markup=False).view(s.view(0))
+    en = Renderer(s.game, "en", markup=False).view(s.view(0))
+    assert "姫を連れている" in ja and "escorting the princess" in en
+    assert "必要: 水、食料" in ja and "needs Water (水), Food (食料)" in en
+    assert "Hand: Sword 8 (剣8) (move 2)" in en and "拳4" not in en
+    assert "手札" not in Renderer(s.game, "ja", markup=False).view(s.view(None)).split("\n")[-1]

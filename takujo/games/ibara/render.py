@@ -6,18 +6,19 @@ from typing import TYPE_CHECKING, Any
 
 from rich.markup import escape
 
-from ...present import Msg
+from ...present import Markup, Msg
 
 from . import board
 from .content import BEATS, SHIELD
 
 if TYPE_CHECKING:
+    from ...present import Renderer
     from .game import IbaraGame
 
 LAYOUT = [
-    "          <12>    <1>*    <2>        (<13> lies beyond square 1)",
+    "          <12>    <1>*    <2>        {gate_note}",
     "      <11>                  <3>",
-    "   <10>*        <0>         <4>*     (the keep connects to 3, 6, 9 and 12)",
+    "   <10>*        <0>         <4>*     {keep_note}",
     "       <9>                  <5>",
     "          <8>     <7>*    <6>",
 ]
@@ -31,40 +32,52 @@ def card_label(game: "IbaraGame", c: int) -> str:
     return f"{card.suit}{card.number} (移動{card.move})"
 
 
-def render_view(game: "IbaraGame", view: dict[str, Any]) -> str:
+def render_view(game: "IbaraGame", view: dict[str, Any], r: "Renderer | None" = None) -> str:
+    """The board, the face-up whim, every knight and the viewer's hand, in the renderer's
+    language (Japanese without one)."""
+    if r is None:
+        from ...present import Renderer
+        r = Renderer(game, "ja")
     z, pub = view["zones"], view["public"]
     me = view["player"]
     c = game.content
     marks: dict[int, str] = {}
     for p, sq in enumerate(pub["pos"]):
         marks[sq] = marks.get(sq, "") + f"K{p}"
-    marks[pub["princess"]] = marks.get(pub["princess"], "") + "姫"
+    marks[pub["princess"]] = marks.get(pub["princess"], "") + r.text("board.princess_mark")
     if pub["event_marker"] >= 0:
         marks[pub["event_marker"]] = marks.get(pub["event_marker"], "") + "E"
     cells = {sq: f"[{board.NAMES[sq]}{(':' + marks[sq]) if sq in marks else ''}]" for sq in range(14)}
-    lines = [f"[bold]ラウンド {pub['round']} ターン {pub['turn']}[/] — player {pub['turn_player']} ({pub['phase']})"]
-    lines += [escape(_CELL.sub(lambda m: cells[int(m.group(1))], row)) for row in LAYOUT]
-    lines.append("K0..: 騎士, 姫: princess, E: event marker, *: exploration corner")
+    notes = {"gate_note": r.text("board.gate_note"), "keep_note": r.text("board.keep_note")}
+    lines = [r.text("board.title", me, round=pub["round"], turn=pub["turn"], player=pub["turn_player"],
+                    phase=pub["phase"])]
+    lines += [escape(_CELL.sub(lambda m: cells[int(m.group(1))], row)).format(**notes) for row in LAYOUT]
+    lines.append(r.text("board.legend"))
     up = z["whim_up"]
     if up:
         w = c.whims[up[0]]
-        need = ", ".join(_item_name(game, x) for x in w.items) or (
-            "戦闘に勝つ" if w.deed == "win_combat" else f"マス{w.square}へ")
-        lines.append(f"ワガママ: 「{escape(w.name_ja)}」 ({need}) イライラ {pub['irritation']}/{w.limit}")
+        if w.items:
+            ids = [next(i for i, x in enumerate(c.items) if x.id == it) for it in w.items]
+            need = Msg("board.need_items", chips=[f"item:{i}" for i in ids])
+        elif w.deed == "win_combat":
+            need = Msg("board.need_combat")
+        else:
+            need = Msg("board.need_visit", square=f"sq{w.square}")
+        lines.append(r.text("board.whim", me, whim=f"whim:{up[0]}", need=need, irritation=pub["irritation"],
+                            limit=w.limit))
     for p in range(len(pub["pos"])):
-        k = c.knights[pub["knights"][p]]
-        who = "[bold cyan]あなた[/]" if p == me else f"player {p}"
         hand = z["hand"][p]
-        items = ", ".join(escape(c.items[i].name_ja) for i in z["items"][p]) or "なし"
-        whims = len(z["whims"][p])
-        tag = " [magenta]姫を連れている[/]" if pub["escort"] == p else ""
-        lines.append(f"{who} K{p} {escape(k.name_ja)} @ {board.NAMES[pub['pos'][p]]}{tag} — ワガママ {whims}/"
-                     f"{pub['whims_needed']}, 手札 {len(hand) if isinstance(hand, list) else hand}, アイテム: {items}")
+        tag = Msg("board.escorting") if pub["escort"] == p else Markup("")
+        lines.append(r.text("board.row", me, player=p, seat=p, knight=f"knight:{pub['knights'][p]}",
+                            square=f"sq{pub['pos'][p]}", tag=tag, whims=len(z["whims"][p]),
+                            needed=pub["whims_needed"], hand=len(hand) if isinstance(hand, list) else hand,
+                            chips=[f"item:{i}" for i in z["items"][p]]))
     if me is not None and isinstance(z["hand"][me], list):
-        lines.append("[bold]手札[/]: " + ", ".join(card_label(game, x) for x in sorted(z["hand"][me])))
+        cards = [Msg("board.card", card=x, move=c.cards[x].move) for x in sorted(z["hand"][me])]
+        lines.append(r.text("board.hand", me, cards=cards or Markup(r.word("nothing"))))
     b = pub["combat"]
     if b:
-        lines.append(f"[bold red]戦闘[/]: player {b['players'][0]} → player {b['players'][1]}")
+        lines.append(r.text("board.combat", me, player=b["players"][0], defender=b["players"][1]))
     return "\n".join(lines)
 
 

@@ -15,6 +15,7 @@ from takujo.games.draft_daimyo import cards as cards_module
 from takujo.games.draft_daimyo.board import MAP_FILE
 from takujo.games.draft_daimyo.cards import CARD_FILE, EFFECTS
 from takujo.games.draft_daimyo.state import CHOOSE, DRAFT, TACTIC
+from takujo.present import Renderer
 
 from .helpers import act, card, events, hold, legal, province, table, take, to_domain
 
@@ -352,9 +353,15 @@ def test_every_declared_effect_parameter_is_read_by_a_rule(monkeypatch):
 
 
 # ----- the terminal --------------------------------------------------------------------------
+def ja(game):
+    """Plain Japanese text of this game's messages."""
+    return Renderer(game, "ja", markup=False)
+
+
 def test_every_event_kind_renders_as_a_sentence():
     """Every kind of event random games log (options on and off, 3 and 4 players) renders as
-    a sentence of its own, not the generic `kind: k=v` line; only shuffles are silent."""
+    a sentence of its own in both languages, not the generic `kind: k=v` line nor a missing
+    message; only shuffles are silent."""
     kinds: dict[str, tuple[str, dict]] = {}
     for spec in SPECS:
         game = takujo.load(spec)
@@ -367,9 +374,15 @@ def test_every_event_kind_renders_as_a_sentence():
         assert kind in kinds, f"no random game logged {kind}"
     for kind, (spec, e) in kinds.items():
         if kind in silent:
+            assert Renderer(takujo.load(spec), "en").event(dict(e)) is None
             continue
-        text = takujo.load(spec).describe_event(dict(e))
-        assert text and not text.startswith(f"{kind}:") and not re.search(r"\w=\S", text), (kind, text)
+        for lang in ("ja", "en"):
+            game = takujo.load(spec)
+            msg_id, _ = Renderer(game, lang).event_message(dict(e))
+            text = Renderer(game, lang, markup=False).event(dict(e), 0)
+            assert msg_id != "event.unknown", kind
+            assert text and not text.startswith(f"{kind}:") and not re.search(r"\w=\S", text), (kind, text)
+            assert not text.startswith(msg_id + "("), (kind, text)
 
 
 def test_an_uprising_that_killed_a_soldier_says_so():
@@ -383,24 +396,31 @@ def test_an_uprising_that_killed_a_soldier_says_so():
     effects.resolve(s, -1, s.card(e).spec.play, (), source=e)
     up = events(s, "uprising")[-1]
     assert (up["province"], up["lost"], up["rebels"]) == (mino, 2, 0) and s.soldiers[mino] == 1
-    text = s.game.describe_event(up)
-    assert "美濃" in text and "2人" in text and "織田" in text
+    text = ja(s.game).event(up, 1)
+    assert "美濃" in text and "2人" in text and "織田" in text and "持ちこたえた" in text
+    en = Renderer(s.game, "en", markup=False).event(up, 0)
+    assert en == "Ikko uprising in Mino (美濃) of you (Oda): 2 soldiers lost, but the province held"
     s2 = table()
     s2.vp = [9, 0, 0, 0]
     effects.resolve(s2, -1, s2.card(e).spec.play, (), source=e)
-    assert "何も起きなかった" in s2.game.describe_event(events(s2, "uprising")[-1])
-    assert "何も得なかった" in s2.game.describe_event(events(s2, "effect")[-1])
+    assert "何も起きなかった" in ja(s2.game).event(events(s2, "uprising")[-1])
+    assert "何も得なかった" in ja(s2.game).event(events(s2, "effect")[-1])
 
 
 def test_battle_dice_say_who_rolled_how_many_and_how_many_hit():
     s = table()
     mino, sm = hold(s, 0, "美濃", 4), hold(s, 1, "信濃南", 2)
     act(s, f"march {mino} {sm} 2")
+    en = Renderer(s.game, "en", markup=False)
     for e in events(s, "roll"):
-        text = s.game.describe_event(e)
+        text = ja(s.game).event(e, 2)
         hits = sum(1 for f in e["faces"] if f >= 5)
         who = {0: "織田", 1: "武田"}[e["player"]]
         assert who in text and f"ダイス{len(e['faces'])}個" in text and f"{hits}ヒット" in text
+        text = en.event(e, 0)
+        who = {0: "you (Oda)", 1: "player 1 (Takeda)"}[e["player"]]
+        dice = f"{len(e['faces'])} {'die' if len(e['faces']) == 1 else 'dice'}"
+        assert f"{who} rolled {dice}: {e['faces']} → {hits} hit" in text
 
 
 def test_effects_and_income_that_give_nothing_say_so():
@@ -408,26 +428,26 @@ def test_effects_and_income_that_give_nothing_say_so():
     e = take(s, card(s, "御馬揃え"))                    # VP per warlord: nobody has one
     from takujo.games.draft_daimyo import effects
     effects.resolve(s, -1, s.card(e).spec.play, (), source=e)
-    assert "何も得なかった" in s.game.describe_event(events(s, "effect")[-1])
+    assert "何も得なかった" in ja(s.game).event(events(s, "effect")[-1])
     to_domain(s, 1, "柴田勝家")
     effects.resolve(s, -1, s.card(e).spec.play, (), source=e)
-    text = s.game.describe_event(events(s, "effect")[-1])
-    assert "武田 +2勝利点" in text
-    assert "なし" in s.game.describe_event({"e": "income", "to": None, "player": 2, "gold": 0, "vp": 0})
+    text = ja(s.game).event(events(s, "effect")[-1])
+    assert "武田) +2勝利点" in text
+    assert "なし" in ja(s.game).event({"e": "income", "to": None, "player": 2, "gold": 0, "vp": 0})
 
 
 def test_card_info_gives_the_full_text_with_both_names():
     game = takujo.load("draft_daimyo", expansion=True, tactics=True)
-    found = game.card_info("KANEGASAKI")
+    found = ja(game).card_info("KANEGASAKI")
     assert len(found) == 1
     text = found[0]
     assert "金ヶ崎の退き口" in text and "Retreat from Kanegasaki" in text and "防御側" in text
     assert "castle" in text and "城のある領地では使えない" in text
-    by_ja = game.card_info("竹中")
+    by_ja = ja(game).card_info("竹中")
     assert len(by_ja) == 1 and "Takenaka Hanbei" in by_ja[0] and "離反値2" in by_ja[0]
-    assert len(game.card_info("sanada_masayuki")) == 1
-    assert game.card_info("no such card") == []
-    assert len(takujo.load("draft_daimyo").card_info("城")) >= 2          # 城 and 城下町の発展
+    assert len(ja(game).card_info("sanada_masayuki")) == 1
+    assert ja(game).card_info("no such card") == []
+    assert len(ja(takujo.load("draft_daimyo")).card_info("城")) >= 2          # 城 and 城下町の発展
 
 
 @pytest.mark.parametrize("spec", SPECS[2:])

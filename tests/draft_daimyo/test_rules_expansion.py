@@ -927,8 +927,8 @@ def test_malformed_cards_toml_names_file_card_and_field(tmp_path):
 def test_malformed_map_toml_names_file_province_and_field(tmp_path):
     text = MAP_FILE.read_text(encoding="utf-8")
     bad = tmp_path / "map.toml"
-    bad.write_text(text.replace('id = "mino"\nname_ja = "美濃"\nkokuryoku = 2',
-                                'id = "mino"\nname_ja = "美濃"\nkokuryoku = 9'), encoding="utf-8")
+    bad.write_text(text.replace('id = "mino"\nname_ja = "美濃"\nname_en = "Mino"\nkokuryoku = 2',
+                                'id = "mino"\nname_ja = "美濃"\nname_en = "Mino"\nkokuryoku = 9'), encoding="utf-8")
     with pytest.raises(CardDataError) as err:
         takujo.load("draft_daimyo", board=str(bad))
     msg = str(err.value)

@@ -14,6 +14,15 @@ from ...core.errors import CardDataError
 
 MAP_FILE = Path(__file__).with_name("map.toml")
 FACTIONS = ("織田", "武田", "上杉", "今川")          # [public] the four daimyo
+#: The factions' message keys (``word.oda`` … in messages.toml), seat by seat.
+FACTION_KEYS = ("oda", "takeda", "uesugi", "imagawa")
+
+
+class Province(int):
+    """A province index in a message argument: rendered by `DaimyoGame.card_names` as the
+    province's name (an int, so it stays JSON-able)."""
+
+    __slots__ = ()
 
 
 class Neutral(BaseModel):
@@ -25,12 +34,18 @@ class Neutral(BaseModel):
 class ProvinceSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     id: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
-    name_ja: str
+    name_ja: Annotated[str, Field(min_length=1)]
+    name_en: str = ""                                  # the English (romanised) name
     kokuryoku: Annotated[int, Field(ge=1, le=5)]
     adjacent: list[str]
     home: Literal["織田", "武田", "上杉", "今川"] | None = None
     neutral: Neutral | None = None
     three_player_out: bool = False
+
+
+    def names(self) -> tuple[str, str]:
+        """(Japanese, English) names; a map without an English name gives its id."""
+        return self.name_ja, self.name_en or self.id
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,9 @@ from pydantic import Field
 from ...core.action import ActionTable
 from ...core.errors import OptionError
 from ...core.game import Game, GameOptions
-from .board import MAP_FILE, Board, load_board
+from .board import FACTION_KEYS, FACTIONS, MAP_FILE, Board, Province, load_board
 from .cards import CARD_FILE, CardSet, card_set
+from .schema import DaimyoPublic
 from .state import MARCH_MAX, DaimyoState
 
 
@@ -32,6 +33,7 @@ class DaimyoGame(Game):
     presentation = "takujo.games.draft_daimyo.render"
     play_bot = "ismcts:1000"     # beats the heuristic at under 0.5 s a move (docs/bots.md)
     heuristic = "takujo.games.draft_daimyo.heuristic:DaimyoHeuristic"
+    PublicView = DaimyoPublic
     options: DaimyoOptions
 
     def _check_options(self, options: GameOptions) -> None:
@@ -66,3 +68,50 @@ class DaimyoGame(Game):
     def determinize(self, view: dict[str, Any], rng: Any) -> DaimyoState:
         from .determinize import determinize
         return determinize(self, view, rng)
+
+    # ----- names and the catalogue ----------------------------------------------------------
+    def card_names(self, card: Any) -> tuple[str, str]:
+        """(Japanese, English) names of a card id, or of a province (`Province`)."""
+        if isinstance(card, Province):
+            return self.board.provinces[card].names()
+        if type(card) is not int or not 0 <= card < len(self.cards.cards):
+            raise KeyError(card)
+        spec = self.cards.cards[card].spec
+        return spec.name_ja, spec.name_en or spec.name_ja
+
+    def export_catalogue(self) -> dict[str, Any]:
+        """Every card of this configuration by the id views and events use (one entry a
+        copy), the provinces by index, and the factions by seat."""
+        from ...present.catalogue import catalogue_for
+        words = catalogue_for(self)
+        cards = []
+        for card in self.cards.cards:
+            s = card.spec
+            entry: dict[str, Any] = {
+                "id": card.iid, "key": s.id, "set": s.set, "name_ja": s.name_ja, "name_en": s.name_en,
+                "type": s.type, "cost": s.cost, "text_ja": s.text_ja, "text_en": s.text_en or s.text_ja}
+            if s.type == "warlord":
+                entry.update(attack=s.attack, defence=s.defence, defection=s.defection,
+                             first_strike=s.first_strike, loyal=s.loyal)
+            if s.type == "tactics":
+                entry["side"] = s.side
+            if s.castle:
+                entry["castle"] = True
+            entry["constant"] = [dict(e.model_dump(exclude_none=True)) for e in s.constant]
+            entry["play"] = s.play.model_dump(exclude_none=True) if s.play is not None else None
+            cards.append(entry)
+        board = []
+        for i, p in enumerate(self.board.provinces):
+            ja, en = p.names()
+            board.append({"id": i, "key": p.id, "name_ja": ja, "name_en": en, "kokuryoku": p.kokuryoku,
+                          "adjacent": list(self.board.adjacent[i]),
+                          "home": FACTION_KEYS[FACTIONS.index(p.home)] if p.home else None,
+                          "neutral": p.neutral.model_dump() if p.neutral else None,
+                          "three_player_out": p.three_player_out})
+        factions = [{"seat": q, "key": FACTION_KEYS[q], "name_ja": FACTIONS[q],
+                     "name_en": words.template(f"word.{FACTION_KEYS[q]}", "en") or FACTION_KEYS[q],
+                     "home": self.board.home(FACTIONS[q])} for q in range(self.players)]
+        meta = self.cards.meta
+        return {"game": self.name, "set": meta.get("set", ""), "stand_in": bool(meta.get("stand_in")),
+                "note_ja": meta.get("note_ja", ""), "note_en": meta.get("note_en", ""),
+                "cards": cards, "board": board, "factions": factions}

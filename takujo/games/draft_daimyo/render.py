@@ -1,226 +1,306 @@
-"""Terminal presentation of Draft Daimyo views, actions and events (rich markup)."""
+"""Presentation of ドラフト戦国大名 through messages (``messages.toml``): events, actions, the
+board picture and card texts, in Japanese or English.
+
+`event_message` and `action_message` give a message ID and its arguments (language-neutral:
+players, card ids, provinces as `Province`); `render_view` and `card_info` write text through
+a `takujo.present.Renderer`. A player is the nested message ``who.player`` ("you" for the
+viewer, else "player N", with the faction beside it).
+"""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from rich.markup import escape
 
+from ...core.action import Action
+from ...present import Markup, Msg, Renderer
 from .battle import HIT
-from .board import FACTIONS
+from .board import FACTION_KEYS, Province
 
 if TYPE_CHECKING:
+    from .cards import CardSpec
     from .game import DaimyoGame
-
-
-def card_text(game: "DaimyoGame", c: int) -> str:
-    spec = game.cards[c].spec
-    kind = _WHAT[spec.type]
-    extra = ""
-    if spec.type == "warlord":
-        extra = f" 攻+{spec.attack} 防+{spec.defence} 離反{spec.defection}" + (" 【先制】" if spec.first_strike else "") \
-            + (" 【忠臣】" if spec.loyal else "")
-    return f"{escape(spec.name_ja)} [{kind} {spec.cost}金{extra}]" + (f" {escape(spec.text_ja)}" if spec.text_ja else "")
-
-
-def province(game: "DaimyoGame", i: int) -> str:
-    return escape(game.board.provinces[i].name_ja)
-
-
-def render_view(game: "DaimyoGame", view: dict[str, Any]) -> str:
-    z, pub = view["zones"], view["public"]
-    me = view["player"]
-    fac = pub["factions"]
-    lines = [f"[bold]第{pub['round']}ラウンド ターン{pub['turn_of_round']}[/] — {pub['phase']}  "
-             f"手番順: " + " → ".join(fac[p] for p in pub["order"])]
-    castles = {pr for pr in pub["castles"].values()}
-    for i, p in enumerate(game.board.provinces):
-        o = pub["owner"][i]
-        who = {-1: "中立", -2: "空き"}.get(o, fac[o] if o >= 0 else "")
-        adj = "・".join(province(game, j) for j in game.board.adjacent[i])
-        lines.append(f"  {escape(p.name_ja)}({p.kokuryoku}) {who} 兵{pub['soldiers'][i]}" + (" 城" if i in castles else "")
-                     + f"  [dim]→ {adj}[/]")
-    for p, f in enumerate(fac):
-        tag = "[bold cyan]あなた[/] " if p == me else ""
-        hand = z["hand"][p]
-        tactics = z["tactics_hand"][p]
-        domain = ", ".join(escape(game.cards[c].spec.name_ja) for c in z["domain"][p]) or "なし"
-        lines.append(f"{tag}{f}: 金{pub['gold'][p]} 勝利点{pub['vp'][p]} 手札{len(hand) if isinstance(hand, list) else hand}"
-                     f" 戦術{len(tactics) if isinstance(tactics, list) else tactics} — {domain}")
-    if me is not None:
-        for label, key in (("手札", "hand"), ("ドラフト", "packets"), ("選んだカード", "chosen"), ("戦術カード", "tactics_hand")):
-            cards = z[key][me]
-            if isinstance(cards, list) and cards:
-                lines.append(f"[bold]{label}[/]: " + "; ".join(card_text(game, c) for c in cards))
-    return "\n".join(lines)
-
-
-def describe_action(game: "DaimyoGame", action: str, view: dict[str, Any]) -> str:
-    verb, *args = action.split()
-    n = [int(a) for a in args if a.lstrip("-").isdigit()]
-    if verb in ("pick", "choose"):
-        return ("ドラフト: " if verb == "pick" else "このターンのカード: ") + card_text(game, n[0])
-    if verb == "play":
-        target = _play_target(game, {"card": n[0], "targets": n[1:]}) if len(n) > 1 else ""
-        return f"使う: {card_text(game, n[0])}" + (f" →{target}" if target else "")
-    if verb == "sell":
-        return "捨てて1金を得る"
-    if verb == "hire":
-        return f"兵士を{n[0]}人雇う ({n[0]}金)"
-    if verb == "march":
-        return f"行軍: {province(game, n[0])} → {province(game, n[1])} ({n[2]}人)"
-    if verb == "rest":
-        return "基本行動をしない"
-    if verb == "tactic":
-        return f"戦術カード: {card_text(game, n[0])}"
-    if verb == "notactic":
-        return "戦術カードを使わない"
-    if verb == "order":
-        return f"手番順 {n[0]} 番目を選ぶ"
-    return action
-
 
 #: Event kinds left out of the terminal log on purpose: a shuffle's order is for the record
 #: only (nobody sees it).
 SILENT_EVENTS = frozenset({"shuffle"})
+_NONE = Markup("")
+_HIDDEN = frozenset({"e", "to", "seq", "chance"})
 
-_WHAT = {"warlord": "武将", "development": "発展", "strategy": "戦略", "event": "イベント",
-         "honour": "名誉", "tactics": "戦術"}
 
-
-def _faction(q: int | None) -> str:
+# ----- arguments ---------------------------------------------------------------------------------
+def who(q: int | None) -> Msg:
+    """A player as a message argument; None or -1 is the neutral forces, below that nobody."""
     if q is None or q == -1:
-        return "中立勢力"
+        return Msg("who.neutral")
     if q < 0:
-        return "誰も"
-    return FACTIONS[q] if q < len(FACTIONS) else f"player {q}"
+        return Msg("who.nobody")
+    return Msg("who.player", player=q, faction=FACTION_KEYS[q] if q < len(FACTION_KEYS) else str(q))
 
 
-def _name(game: "DaimyoGame", c: int) -> str:
-    return escape(game.cards[c].spec.name_ja)
+def _one(n: int) -> str:
+    """The plural class of a number (English: one or many)."""
+    return "one" if abs(n) == 1 else "many"
 
 
-def _gains(game: "DaimyoGame", e: dict[str, Any]) -> str:
+def count(what: str, n: int) -> Msg:
+    """``n`` soldiers, dice …"""
+    return Msg(f"count.{what}.{_one(n)}", n=n)
+
+
+def texts(spec: "CardSpec") -> dict[str, str]:
+    """A card's rules text in both languages (the Japanese where no English is given)."""
+    return {"text_ja": spec.text_ja, "text_en": spec.text_en or spec.text_ja}
+
+
+def card_brief(game: "DaimyoGame", c: int) -> Msg:
+    """A card's name, type, cost, a warlord's numbers and its text."""
+    spec = game.cards[c].spec
+    stats: Msg | Markup = _NONE
+    if spec.type == "warlord":
+        stats = Msg("card.warlord", attack=spec.attack, defence=spec.defence, defection=spec.defection,
+                    first=Msg("card.first_strike") if spec.first_strike else _NONE,
+                    loyal=Msg("card.loyal") if spec.loyal else _NONE)
+    text = Msg("card.text", **texts(spec)) if spec.text_ja or spec.text_en else _NONE
+    return Msg("card.brief", name=c, kind=spec.type, cost=spec.cost, stats=stats, text=text)
+
+
+def _by_effect(game: "DaimyoGame", do: str) -> int | None:
+    """The first card whose play effect is `do` (the card an event line names)."""
+    return next((c.iid for c in game.cards.cards if c.spec.play is not None and c.spec.play.do == do), None)
+
+
+def _card_or_word(game: "DaimyoGame", do: str, fallback: str) -> Any:
+    c = _by_effect(game, do)
+    return c if c is not None else Msg(f"word.{fallback}")
+
+
+def play_target(game: "DaimyoGame", card: int, targets: list[int] | tuple[int, ...]) -> Msg | Markup:
+    """Where (a 城, removing neutral soldiers) or on whom (a warlord) a card was played."""
+    if not targets:
+        return _NONE
+    spec = game.cards[card].spec
+    t = targets[0]
+    if spec.castle or (spec.play is not None and spec.play.do == "remove_neutral"):
+        return Msg("target.province", target=Province(t))
+    return Msg("target.warlord", target=t)
+
+
+def _signed(n: int) -> str:
+    return f"{n:+d}"
+
+
+def _gains(game: "DaimyoGame", e: dict[str, Any]) -> list[Msg]:
     """What an effect gave or took, player by player, or that it gave nothing."""
     parts = []
     for q in range(len(e.get("gold", []))):
-        bits = []
-        for key, unit in (("gold", "金"), ("vp", "勝利点"), ("soldiers", "兵")):
-            d = e[key][q]
-            if d:
-                bits.append(f"{d:+d}{unit}")
-        if bits:
-            parts.append(f"{_faction(q)} {' '.join(bits)}")
+        gold, vp, soldiers = e["gold"][q], e["vp"][q], e["soldiers"][q]
+        if gold or vp or soldiers:
+            parts.append(Msg("effect.part", player=who(q),
+                             gold=Msg("effect.gold", n=_signed(gold)) if gold else _NONE,
+                             vp=Msg("effect.vp", n=_signed(vp)) if vp else _NONE,
+                             soldiers=Msg(f"effect.soldiers.{_one(soldiers)}", n=_signed(soldiers))
+                             if soldiers else _NONE))
     if e.get("neutral"):
-        parts.append(f"中立勢力 {e['neutral']:+d}兵")
+        parts.append(Msg("effect.neutral_one" if abs(e["neutral"]) == 1 else "effect.neutral",
+                         n=_signed(e["neutral"])))
     if e.get("defected"):
-        parts.append(f"武将{e['defected']}人が離反")
+        parts.append(Msg("effect.defected", warlords=count("warlords", e["defected"])))
     t = e.get("target")
     if e.get("do") == "subvert" and t is not None:
-        parts.append(f"{_name(game, t)} が寝返った")
+        parts.append(Msg("effect.subverted", target=t))
     if e.get("do") == "treason_mark" and t is not None:
-        parts.append(f"{_name(game, t)} に謀反の兆し")
-    return "、".join(parts) if parts else "誰も何も得なかった"
+        parts.append(Msg("effect.marked", target=t))
+    return parts or [Msg("effect.nothing")]
 
 
-def _roll(game: "DaimyoGame", e: dict[str, Any]) -> str:
-    faces = e["faces"]
-    why, who = e["why"], _faction(e.get("player"))
+def _roll(game: "DaimyoGame", e: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    faces, why = e["faces"], e["why"]
+    shown = {"player": who(e.get("player")), "faces": str(list(faces))}
     if why in ("battle", "reroll"):
         hits = sum(1 for f in faces if f >= HIT)
-        again = "振り直し: " if why == "reroll" else ""
-        return f"  🎲 {again}{who} がダイス{len(faces)}個 {faces} → {hits}ヒット" + ("" if hits else " (命中なし)")
+        return "event.roll.battle", {**shown, "again": Msg("event.roll.again") if why == "reroll" else _NONE,
+                                     "dice": count("dice", len(faces)), "hits": count("hits", hits),
+                                     "miss": _NONE if hits else Msg("event.roll.miss")}
     if why == "gekokujo":
-        card = f"{_name(game, e['card'])} の" if e.get("card") is not None else ""
-        return f"  🎲 下克上: {who} の{card}離反判定 {faces}"
-    if why == "tactics_check":
-        return f"  🎲 {who} の戦術カード獲得判定 {faces}"
-    if why == "order_tie":
-        return f"  🎲 {who} の手番順の判定 {faces}"
-    return f"  🎲 {who} の判定 ({escape(str(why))}) {faces}"
+        card = Msg("event.roll.gekokujo_card", card=e["card"]) if e.get("card") is not None else _NONE
+        return "event.roll.gekokujo", {**shown, "card": card, "event": _card_or_word(game, "gekokujo", "event")}
+    if why in ("tactics_check", "order_tie"):
+        return f"event.roll.{why}", shown
+    return "event.roll.other", {**shown, "why": str(why)}
 
 
-def describe_event(game: "DaimyoGame", e: dict[str, Any]) -> str | None:
-    """One sentence for every kind of event the game logs (SILENT_EVENTS excepted)."""
-    k = e["e"]
-    p = e.get("player")
-    fac = _faction
-    pr = lambda key: province(game, e[key]) if e.get(key) is not None else "?"      # noqa: E731
-    table = {
-        "round": lambda: f"[bold]=== 第{e['round']}ラウンド ===[/]",
-        "turn": lambda: f"— 第{e['round']}ラウンド ターン{e['turn']} —",
-        "order": lambda: "手番順: " + " → ".join(fac(q) for q in e["order"]),
-        "order_chosen": lambda: f"{fac(p)} が手番順 {e['position']} 番目を選んだ",
-        "random": lambda: (f"最初の手番は {fac(e['index'])} に決まった" if e.get("why") == "first_player"
-                           else f"抽選 ({escape(str(e.get('why')))}): {e['n']} 通りから {e['index'] + 1} 番"),
-        "event": lambda: f"[yellow]イベント: {card_text(game, e['card'])}[/]",
-        "effect": lambda: (f"  {_name(game, e['source'])} の効果: " if e.get("source") is not None else "  効果: ")
-        + _gains(game, e),
-        "committed": lambda: (f"{fac(p)} がドラフトのカードを1枚取った (伏せたまま)" if e.get("what") == "draft"
-                              else f"{fac(p)} がこのターンのカードを伏せて選んだ"),
-        "play": lambda: f"{fac(p)} が {_name(game, e['card'])} を使った" + _play_target(game, e),
-        "sold": lambda: f"{fac(p)} が {_name(game, e['card'])} を捨てて1金を得た",
-        "hire": lambda: f"{fac(p)} が {pr('province')} で兵士{e['n']}人を雇った",
-        "march": lambda: f"{fac(p)} が {pr('frm')} → {pr('dest')} へ{e['n']}人行軍",
-        "rest": lambda: f"{fac(p)} は基本行動をしなかった",
-        "battle": lambda: f"[bold red]合戦: {fac(p)} の{e['soldiers']}人が {pr('province')} ({fac(e['defender'])}) を攻める[/]",
-        "tactic_placed": lambda: f"{fac(p)} が戦術カードを1枚伏せて出した",
-        "no_tactic": lambda: f"{fac(p)} は戦術カードを使わない",
-        "tactic_revealed": lambda: f"{fac(p)} の戦術カード: {card_text(game, e['card'])}",
-        "withdrew": lambda: f"{fac(p)} は金ヶ崎の退き口で{e.get('soldiers', 0)}人を損害なく {pr('province')} へ退かせた",
-        "roll": lambda: _roll(game, e),
-        "exchange": lambda: f"  残る兵力: 攻撃側 {e['attacker']}人、防御側 {e['defender']}人",
-        "retreat": lambda: f"{fac(p)} の{e['soldiers']}人は {pr('province')} へ退却した",
-        "repulsed": lambda: f"{fac(p)} の攻撃は退けられ、{e['back']}人が引き返した",
-        "captured": lambda: f"{fac(p)} が {fac(e.get('from_player'))} から {pr('province')} を奪った",
-        "plundered": lambda: f"{fac(p)} が略奪で {fac(e['from_player'])} から{e['gold']}金を奪った"
-        + ("" if e["gold"] else " (金がなかった)"),
-        "castle_razed": lambda: f"{pr('province')} の {_name(game, e['card'])} が破却された",
-        "uprising": lambda: _uprising(game, e),
-        "defected": lambda: f"{_name(game, e['card'])} が {fac(p)} から離反し、"
-        + (f"{fac(e['dest'])} についた" if e.get("dest", -1) >= 0 else "去った"),
-        "upkeep": lambda: f"{fac(p)} が維持費{e['gold']}金を払った",
-        "dismissed": lambda: f"{fac(p)} は維持費を払えず {_name(game, e['card'])} を手放した",
-        "income": lambda: (f"{fac(p)} の収入: +{e['gold']}金 +{e['vp']}勝利点" if e["gold"] or e["vp"]
-                           else f"{fac(p)} の収入: なし (領地も収入のカードもない)"),
-        "tactics_check": lambda: f"{fac(p)} の戦術カード獲得判定: 出目{e['roll']} (順位{e['rank']}) → "
-        + ("成功、1枚引いた" if e["drew"] else "成功、しかし山札がない" if e["success"] else "失敗"),
-        "tactics_drawn": lambda: f"{fac(p)} が戦術カード {card_text(game, e['card'])} を引いた",
-        "honour": lambda: f"{fac(p)} が名誉 {_name(game, e['card'])} を得た (+{e['vp']}勝利点)",
-        "game_over": lambda: f"[bold green]ゲーム終了: 勝者 {'・'.join(fac(q) for q in e['winners'])}[/]",
-    }
-    fn = table.get(k)
-    return fn() if fn else None
-
-
-def _play_target(game: "DaimyoGame", e: dict[str, Any]) -> str:
-    targets = e.get("targets") or []
-    if not targets:
-        return ""
-    spec = game.cards[e["card"]].spec
-    t = targets[0]
-    if spec.castle or (spec.play is not None and spec.play.do == "remove_neutral"):
-        return f" ({province(game, t)})"
-    return f" ({_name(game, t)} に)"
-
-
-def _uprising(game: "DaimyoGame", e: dict[str, Any]) -> str:
-    who = _faction(e.get("player"))
+def _uprising(e: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     if e.get("province") is None:
-        return f"一向一揆: {who} には本拠地のほかに領地がなく、何も起きなかった"
-    where = province(game, e["province"])
+        return "event.uprising_nowhere", {"player": who(e.get("player"))}
+    where = Province(e["province"])
     lost = e.get("lost", 0)
-    text = f"一向一揆: {who} の {where} で一揆 — 兵{lost}人を失った" if lost else f"一向一揆: {who} の {where} で一揆"
     if e.get("rebels"):
-        return text + f"、{where} は一揆勢力{e['rebels']}人のものになった"
-    if e.get("fell"):
-        return text + f"、{where} は空になった"
-    return text + "が、持ちこたえた"
+        result = Msg("uprising.rebels", province=where, rebels=e["rebels"])
+    elif e.get("fell"):
+        result = Msg("uprising.emptied", province=where)
+    else:
+        result = Msg("uprising.held")
+    return "event.uprising", {"player": who(e.get("player")), "province": where, "result": result,
+                              "loss": Msg("uprising.lost", lost=lost) if lost else _NONE}
 
 
-def card_info(game: "DaimyoGame", query: str) -> list[str]:
+def _tactics_check(e: dict[str, Any]) -> Msg:
+    return Msg("tactics_check.drew" if e["drew"] else "tactics_check.no_deck" if e["success"]
+               else "tactics_check.failed")
+
+
+# ----- events and actions ------------------------------------------------------------------------
+def event_message(game: "DaimyoGame", e: dict[str, Any], view: dict[str, Any] | None = None) -> tuple[str, dict[str, Any]] | None:
+    """The message of an event (None for the silent kinds)."""
+    k = e["e"]
+    if k in game.silent_events():
+        return None
+    p = who(e.get("player"))
+    if k in ("round", "turn"):
+        return f"event.{k}", {"round": e["round"], "turn": e.get("turn")}
+    if k == "order":
+        return "event.order", {"order": [who(q) for q in e["order"]]}
+    if k == "order_chosen":
+        return "event.order_chosen", {"player": p, "position": e["position"]}
+    if k == "random":
+        if e.get("why") == "first_player":
+            return "event.first_player", {"player": who(e["index"])}
+        return "event.random", {"why": str(e.get("why")), "n": e["n"], "index": e["index"] + 1}
+    if k in ("event", "tactic_revealed", "tactics_drawn"):
+        return f"event.{k}", {"player": p, "card": card_brief(game, e["card"])}
+    if k == "effect":
+        gains = _gains(game, e)
+        if e.get("source") is None:
+            return "event.effect_plain", {"gains": gains}
+        return "event.effect", {"source": e["source"], "gains": gains}
+    if k == "committed":
+        return f"event.committed.{'draft' if e.get('what') == 'draft' else 'choose'}", {"player": p}
+    if k == "play":
+        return "event.play", {"player": p, "card": e["card"], "target": play_target(game, e["card"], e.get("targets") or [])}
+    if k in ("sold", "dismissed", "castle_razed"):
+        out: dict[str, Any] = {"player": p, "card": e["card"]}
+        if k == "castle_razed":
+            out = {"card": e["card"], "province": Province(e["province"])}
+        return f"event.{k}", out
+    if k == "hire":
+        return "event.hire", {"player": p, "province": Province(e["province"]), "soldiers": count("soldiers", e["n"])}
+    if k == "march":
+        return "event.march", {"player": p, "frm": Province(e["frm"]), "dest": Province(e["dest"]),
+                               "soldiers": count("soldiers", e["n"])}
+    if k in ("rest", "tactic_placed", "no_tactic"):
+        return f"event.{k}", {"player": p}
+    if k == "battle":
+        return "event.battle", {"player": p, "defender": who(e["defender"]), "province": Province(e["province"]),
+                                "soldiers": count("soldiers", e["soldiers"])}
+    if k == "withdrew":
+        return "event.withdrew", {"player": p, "province": Province(e["province"]),
+                                  "soldiers": count("soldiers", e.get("soldiers", 0)),
+                                  "card": _card_or_word(game, "retreat", "tactics")}
+    if k == "roll":
+        return _roll(game, e)
+    if k == "exchange":
+        return "event.exchange", {"attacker": e["attacker"], "defender": e["defender"]}
+    if k == "retreat":
+        return "event.retreat", {"player": p, "province": Province(e["province"]),
+                                 "soldiers": count("soldiers", e["soldiers"])}
+    if k == "repulsed":
+        return "event.repulsed", {"player": p, "soldiers": count("soldiers", e["back"])}
+    if k == "captured":
+        return "event.captured", {"player": p, "from_player": who(e.get("from_player")),
+                                  "province": Province(e["province"])}
+    if k == "plundered":
+        return ("event.plundered" if e["gold"] else "event.plundered_nothing"), {
+            "player": p, "from_player": who(e["from_player"]), "gold": e["gold"],
+            "card": _card_or_word(game, "plunder", "tactics")}
+    if k == "uprising":
+        return _uprising(e)
+    if k == "defected":
+        if e.get("dest", -1) >= 0:
+            return "event.defected", {"card": e["card"], "player": p, "lord": who(e["dest"])}
+        return "event.left", {"card": e["card"], "player": p}
+    if k == "upkeep":
+        return "event.upkeep", {"player": p, "gold": e["gold"]}
+    if k == "income":
+        if e["gold"] or e["vp"]:
+            return "event.income", {"player": p, "gold": e["gold"], "vp": e["vp"]}
+        return "event.income_none", {"player": p}
+    if k == "tactics_check":
+        return "event.tactics_check", {"player": p, "roll": e["roll"], "rank": e["rank"], "result": _tactics_check(e)}
+    if k == "honour":
+        return "event.honour", {"player": p, "card": e["card"], "vp": e["vp"]}
+    if k == "game_over":
+        return "event.game_over", {"winners": [who(q) for q in e["winners"]]}
+    fields = ", ".join(f"{key}={value}" for key, value in e.items() if key not in _HIDDEN)
+    return "event.unknown", {"kind": k, "fields": fields}
+
+
+def action_message(game: "DaimyoGame", a: Action, view: dict[str, Any] | None = None) -> tuple[str, dict[str, Any]]:
+    """A menu label for a legal action."""
+    verb, n = a.verb, a.args
+    if verb in ("pick", "choose", "tactic"):
+        return f"action.{verb}", {"card": card_brief(game, n[0])}
+    if verb == "play":
+        return "action.play", {"card": card_brief(game, n[0]), "target": play_target(game, n[0], n[1:])}
+    if verb == "hire":
+        return "action.hire", {"soldiers": count("soldiers", n[0]), "n": n[0]}
+    if verb == "march":
+        return "action.march", {"frm": Province(n[0]), "dest": Province(n[1]), "soldiers": count("soldiers", n[2])}
+    if verb == "order":
+        return "action.order", {"position": n[0]}
+    if verb in ("sell", "rest", "notactic"):
+        return f"action.{verb}", {}
+    return "action.unknown", {"notation": str(a)}
+
+
+# ----- the board and card texts ------------------------------------------------------------------
+def _msg(r: Renderer, m: Msg | Markup, viewer: int | None = None) -> str:
+    return str(m) if isinstance(m, Markup) else r.text(m.id, viewer, **m.args)
+
+
+def _size(cards: Any) -> int:
+    return len(cards) if isinstance(cards, list) else cards
+
+
+def render_view(game: "DaimyoGame", view: dict[str, Any], r: Renderer | None = None) -> str:
+    """The table as text: round, phase and turn order; every province; every player's
+    treasury and domain; the viewer's own cards."""
+    r = r or Renderer(game, "ja")
+    z, pub = view["zones"], view["public"]
+    me = view["player"]
+    n = len(pub["factions"])
+    order = Markup(" → ".join(r.word(FACTION_KEYS[q]) for q in pub["order"]))
+    lines = [r.text("board.title", me, round=pub["round"], turn=pub["turn_of_round"],
+                    phase=Msg(f"phase.{pub['phase']}"), order=order)]
+    castles = set(pub["castles"].values())
+    lang = 1 if r.lang == "en" else 0
+    for i, p in enumerate(game.board.provinces):
+        o = pub["owner"][i]
+        holder = FACTION_KEYS[o] if 0 <= o < n else "neutral" if o == -1 else "empty"
+        adjacent = Markup(r.join(escape(game.board.provinces[j].names()[lang]) for j in game.board.adjacent[i]))
+        lines.append(r.text("board.province", me, province=Province(i), kokuryoku=p.kokuryoku, holder=holder,
+                            soldiers=pub["soldiers"][i], adjacent=adjacent,
+                            castle=Msg("board.castle") if i in castles else _NONE))
+    for p in range(n):
+        domain = Markup(r.join(r.card(c) for c in z["domain"][p]) or r.word("none"))
+        lines.append(r.text("board.player", me, you=Msg("board.you") if p == me else _NONE,
+                            faction=FACTION_KEYS[p], gold=pub["gold"][p], vp=pub["vp"][p],
+                            hand=_size(z["hand"][p]), tactics=_size(z["tactics_hand"][p]), domain=domain))
+    if me is not None:
+        for key in ("hand", "packets", "chosen", "tactics_hand"):
+            cards = z[key][me]
+            if isinstance(cards, list) and cards:
+                shown = Markup("; ".join(_msg(r, card_brief(game, c), me) for c in cards))
+                lines.append(r.text("board.zone", me, label=Msg(f"board.{key}"), cards=shown))
+    return "\n".join(lines)
+
+
+def card_info(game: "DaimyoGame", query: str, r: Renderer | None = None) -> list[str]:
     """The full text of every card of this game whose id, Japanese or English name contains
-    `query` (case-insensitive): name (English beside it), type, cost, numbers and text."""
+    `query` (case-insensitive): names in both languages, type, cost, numbers and text."""
+    r = r or Renderer(game, "ja")
     q = query.strip().lower()
+    stand_in = bool(game.cards.meta.get("stand_in"))
     out: list[str] = []
     seen: set[tuple[str, str]] = set()
     for card in game.cards.cards:
@@ -230,21 +310,21 @@ def card_info(game: "DaimyoGame", query: str) -> list[str]:
         if q and q not in spec.id.lower() and q not in spec.name_ja.lower() and q not in spec.name_en.lower():
             continue
         seen.add((spec.id, spec.set))
-        head = f"[bold]{escape(spec.name_ja)}[/] ({escape(spec.name_en)}) — {_WHAT[spec.type]}"
-        if spec.type == "tactics":
-            head += {"attacker": " (攻撃側)", "defender": " (防御側)", "either": " (攻撃側・防御側)"}[spec.side or "either"]
-        facts = [f"id {spec.id}", "拡張" if spec.set == "expansion" else "基本", f"×{spec.count}"]
+        side = Msg("card_info.side", side=spec.side or "either") if spec.type == "tactics" else _NONE
+        head = r.text("card_info.head", name_ja=spec.name_ja, name_en=spec.name_en, kind=spec.type, side=side)
+        facts = [Msg("card_info.id", id=spec.id), Msg(f"word.{spec.set}"), Msg("card_info.count", count=spec.count)]
         if spec.type in ("warlord", "development", "strategy"):
-            facts.append(f"{spec.cost}金")
+            facts.append(Msg("card_info.cost", cost=spec.cost))
         if spec.type == "warlord":
-            facts.append(f"攻+{spec.attack} 防+{spec.defence} 離反値{spec.defection}")
-            facts += (["【先制】"] if spec.first_strike else []) + (["【忠臣】"] if spec.loyal else [])
+            facts.append(Msg("card_info.warlord", attack=spec.attack, defence=spec.defence, defection=spec.defection))
+            facts += ([Msg("card_info.first_strike")] if spec.first_strike else []) \
+                + ([Msg("card_info.loyal")] if spec.loyal else [])
         if spec.castle:
-            facts.append("城")
-        lines = [head, "  " + " / ".join(escape(f) for f in facts)]
-        if spec.text_ja:
-            lines.append("  " + escape(spec.text_ja))
-        if spec.text_en:
-            lines.append("  " + escape(spec.text_en))
+            facts.append(Msg("word.castle"))
+        if stand_in:
+            facts.append(Msg("word.stand_in"))
+        lines = [head, r.text("card_info.facts", facts=Markup(" / ".join(_msg(r, f) for f in facts)))]
+        if spec.text_ja or spec.text_en:
+            lines.append(r.text("card_info.text", **texts(spec)))
         out.append("\n".join(lines))
     return out

@@ -29,13 +29,15 @@ def test_warlords_in_play_show_keywords_abilities_current_strength_and_siege():
     spear = put(s, "AO-04", 1, "camp")                 # 【長槍】 {戦闘確定時} +500, 4000
     hide = put(s, "AK-08", 0, "camp")                  # {攻撃宣言時} 攻城力+1, 2500
     s.damage[spear] = 1000
-    text = plain(s.game.render_view(s.view(0)))
+    text = say(s.game).view(s.view(0))
     line = next(ln for ln in text.splitlines() if "本多忠勝" in ln)
     assert "【長槍】" in line and "{戦闘確定時}" in line and "兵力+500" in line
     assert "兵力 3000 (4000)" in line and "攻城力 1" in line
+    line = next(ln for ln in say(s.game, "en").view(s.view(0)).splitlines() if "Honda" in ln)
+    assert "[Long Spear]" in line and "{Battle confirmed}" in line and "strength 3000 (4000)" in line
     put(s, "AO-09", 1, "walls")
     act(s, f"attack {hide} castle")                    # its 攻城力 rises to 2 at declaration
-    line = next(ln for ln in plain(s.game.render_view(s.view(1))).splitlines() if "羽柴秀吉" in ln)
+    line = next(ln for ln in say(s.game).view(s.view(1)).splitlines() if "羽柴秀吉" in ln)
     assert "{攻撃宣言時}" in line and "攻城力 2" in line and "疲弊" in line
 
 
@@ -45,7 +47,7 @@ def test_a_used_okugi_says_what_it_did():
     give_koku(s, 0, "紅", 5)
     og = s.ougi[0][0]
     act(s, "ougi")
-    text = plain(s.game.render_view(s.view(1)))
+    text = say(s.game).view(s.view(1))
     line = next(ln for ln in text.splitlines() if "奥義" in ln and "使用済み" in ln)
     assert s.inst[og].name in line and "兵力+1000" in line
     events = [say(s.game).event(e) or "" for e in s.log if e["to"] is None]
@@ -114,14 +116,20 @@ def test_actions_name_abilities_by_their_timing_not_their_verb():
 
 def test_card_info_gives_a_cards_full_text_by_number_or_either_name():
     g = takujo.load("sengoku_taisen")
+    assert g.card_info("AO-04") == Renderer(g, "en").card_info("AO-04")
+    (en,) = say(g, "en").card_info("AO-04")
+    for part in ("Honda Tadakatsu", "strength 4000", "[Long Spear] {Battle confirmed}", "cost 蒼蒼2"):
+        assert part in en, (part, en)
     for query in ("AO-04", "本多", "honda tadakatsu", "HONDA"):
-        (text,) = [plain(t) for t in g.card_info(query)]
+        (text,) = say(g).card_info(query)
         for part in ("AO-04", "本多忠勝", "Honda Tadakatsu", "蒼蒼2", "色 蒼", "槍兵", "兵力 4000",
                      "攻城力 1", "【長槍】", "{戦闘確定時}", "+500"):
             assert part in text, (query, part, text)
-    strat = plain(g.card_info("AO-11")[0])
+    strat = say(g).card_info("AO-11")[0]
     assert "反撃計略" in strat and "{メイン}" in strat and "計略" in strat
     assert len(g.card_info("織田信長")) == 2                 # AK-01 and AK-15
     assert g.card_info("no such card") == [] and g.card_info("  ") == []
     by_id = g.card_info(str(g.deck_ids[0][0]))
     assert by_id and g.instances[g.deck_ids[0][0]].number in plain(by_id[0])
+    vanilla = say(g).card_info("AK-04")[0]                 # prints no text: its rules in words
+    assert "前田利家" in vanilla and "兵力 2000" in vanilla

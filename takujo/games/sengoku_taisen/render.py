@@ -12,200 +12,157 @@ from typing import TYPE_CHECKING, Any
 from rich.markup import escape
 
 from ...core.action import Action
-from ...present import Msg, Renderer
+from ...present import Markup, Msg, Renderer
 from ...present.language import default_language
-from .cards import UNIT_NAMES_JA, CardDef, Effect, pool
+from .cards import CardDef, Effect
 
 if TYPE_CHECKING:
     from .game import SengokuGame
 
-TYPE_JA = {"warlord": "武将", "stratagem": "計略", "formation": "布陣", "ougi": "奥義", "summon": "召喚兵"}
-TIMING_JA = {"main": "メイン", "battle_confirmed": "戦闘確定時", "retreat": "撤退時",
-             "attack_declared": "攻撃宣言時", "always": "常時", "battle": "戦闘"}
-PHASE_JA = {"mulligan": "マリガン", "koku": "国力フェイズ", "main": "メインフェイズ", "intercept": "迎撃の選択",
-            "counter": "反撃計略の対象選択", "discard": "終了フェイズ (手札を7枚に)", "over": "ゲーム終了"}
 #: Event kinds left out of the log on purpose: the random pick of the first player is told
 #: by the ``first_player`` event that follows it.
 SILENT_EVENTS = frozenset({"random"})
 
 
-def name(game: "SengokuGame", u: int, view: dict[str, Any] | None = None) -> str:
-    if u >= len(game.instances):
-        token = (view or {}).get("public", {}).get("tokens", {}).get(str(u))
-        kind = UNIT_NAMES_JA.get(token["unit"], "") if token else ""
-        return f"召喚兵{kind}#{u}"
-    return escape(game.instances[u].name)
-
-
-def effect_text(eff: Effect) -> str:
-    """What an effect does, in words (for cards whose data prints no text, abilities in
-    play and the log)."""
-    g = eff.get
-    do, aim = eff.do, eff.aim
-    one = {"ally": "味方1体", "all_allies": "味方すべて", "self": "この武将", "enemy": "敵1体",
-           "all_enemies": "敵すべて"}.get(aim or "", "")
-    limit = f"兵力{g('max_strength')}以下の" if g("max_strength") is not None else ""
-    unit = UNIT_NAMES_JA.get(g("unit") or "", "")
-    text = {
-        "strength": lambda: f"{one}の兵力{int(g('amount', 0)):+d}（このターン）",
-        "siege_up": lambda: f"{one}の攻城力+{g('amount', 1)}（このターン）",
-        "damage": lambda: f"{one}に{g('amount', 0)}ダメージ",
-        "draw": lambda: f"カードを{g('n', 1)}枚引く",
-        "destroy": lambda: f"{limit}敵1体を撃破する",
-        "ready": lambda: f"{one}を待機にする",
-        "exhaust": lambda: f"{one}を疲弊させる",
-        "summon": lambda: (f"兵力{g('strength', 1000)}・攻城力{g('siege', 0)}の"
-                           f"{UNIT_NAMES_JA.get(g('unit', 'infantry'), '')}の召喚兵{g('count', 1)}体を自陣に出す"),
-        "build_wall": lambda: f"築城{g('n', 1)}（山札の上から城壁に）",
-        "bounce": lambda: f"{limit}敵武将1体を手札に戻す",
-        "exile": lambda: f"{limit}敵武将1体を除外する",
-        "aura": lambda: f"味方の{unit or '部隊'}すべての兵力{int(g('amount', 0)):+d}",
-        "win_if": lambda: f"国力{g('koku', 0)}以上かつ陣に武将{g('camp', 0)}体以上なら勝利",
-        "lose_if": lambda: f"相手の手札{g('hand_at_most', 99)}枚以下かつ山札{g('deck_at_most', 999)}枚以下なら相手の敗北",
-        "cannot_attack": lambda: "この武将は攻撃できない",
-    }[do]()
-    return text
-
-
-def ability_text(ab: Any) -> str:
-    """``{戦闘確定時}：この武将の兵力+500（このターン）`` with its cost tags."""
-    tags = "{" + TIMING_JA.get(ab.timing, ab.timing) + "}"
-    if ab.exhaust:
-        tags += "{待機⇒疲弊}"
-    if ab.once:
-        tags += "{1回制限}"
-    return f"{tags}：{effect_text(ab)}"
-
-
-def rules_text(card: CardDef) -> str:
-    """A card's keywords and abilities (or effect and counter), as the rules read them."""
+def _rules(r: Renderer, card: CardDef) -> str:
+    """A card's keywords and abilities (or effect and counter) as the rules read them, in the
+    renderer's language."""
     spec = card.spec
-    parts = [f"【{k}】" for k in spec.keywords]
-    parts += [ability_text(a) for a in spec.abilities]
+    say = lambda m: r.text(m.id, None, **m.args)   # noqa: E731
+    parts = [r.word(k) for k in spec.keywords]
+    parts += [f"{say(_tags(a))}: {say(fx(a))}" for a in spec.abilities]
     if spec.type == "stratagem" and spec.effect is not None:
-        parts.append("{" + TIMING_JA.get(spec.timing or "", "") + "}" + ("（永続）" if spec.permanent else "")
-                     + f"：{effect_text(spec.effect)}")
+        parts.append(f"{say(Msg('tag.' + (spec.timing or 'main')))} {say(fx(spec.effect))}")
     elif spec.effect is not None:
-        parts.append(effect_text(spec.effect))
+        parts.append(say(fx(spec.effect)))
     if spec.counter is not None:
-        parts.append(f"反撃計略：{effect_text(spec.counter)}")
+        parts.append(f"{r.word('counter')}: {say(fx(spec.counter))}")
     return " ".join(parts)
 
 
-def card_text(game: "SengokuGame", c: int) -> str:
+def _printed_text(r: Renderer, card: CardDef) -> str:
+    """The card's printed text in the renderer's language, else its rules in words."""
+    spec = card.spec
+    text = spec.text_ja if r.lang == "ja" else spec.text_en
+    return escape(text) if text else _rules(r, card)
+
+
+def _type(kind: str) -> str:
+    return "summon_card" if kind == "summon" else kind
+
+
+def card_line(r: Renderer, game: "SengokuGame", c: int) -> str:
+    """A card in hand: name, number, type, colour, cost, stats, text."""
     card = game.instances[c]
     spec = card.spec
-    head = f"{escape(spec.name_ja)} [{spec.number} {TYPE_JA[spec.type]} {spec.color} コスト{card.cost}]"
-    if spec.type == "warlord":
-        kws = "".join(f"【{k}】" for k in spec.keywords)
-        head += f" {UNIT_NAMES_JA.get(spec.unit or '', '')} 兵力{spec.strength} 攻城{spec.siege} {kws}"
-    if spec.type == "stratagem":
-        head += " {メイン}" if spec.timing == "main" else " {戦闘}"
-    if spec.type == "ougi":
-        head += f" 国力{spec.threshold}"
-    return head + (f" — {escape(spec.text_ja)}" if spec.text_ja else "")
+    stats = r.text("board.stats", unit_type=spec.unit, strength=spec.strength, siege=spec.siege) \
+        if spec.type == "warlord" else ""
+    return r.text("board.card", card=c, number=spec.number, type=_type(spec.type), colour=spec.color,
+                  cost=str(card.cost), stats=Markup(stats), text=Markup(_printed_text(r, card)))
 
 
-def full_text(card: CardDef) -> str:
+def full_text(r: Renderer, card: CardDef) -> str:
     """Everything printed on a card: number, names, type, cost, colour, stats, keywords,
     abilities or effect and counter, and its text."""
     spec = card.spec
-    lines = [f"[bold]{escape(spec.name_ja)}[/] ({escape(spec.name_en)})  {spec.number}  "
-             f"{TYPE_JA[spec.type]}  色 {spec.color}  コスト {card.cost}"]
+    lines = [r.text("board.info", name_ja=spec.name_ja, name_en=spec.name_en, number=spec.number,
+                    type=_type(spec.type), colour=spec.color, cost=str(card.cost))]
     if spec.type == "warlord":
-        lines.append(f"  {UNIT_NAMES_JA.get(spec.unit or '', '')}  兵力 {spec.strength}  攻城力 {spec.siege}")
+        lines.append(r.text("board.info_warlord", unit_type=spec.unit, strength=spec.strength, siege=spec.siege))
     if spec.type == "ougi":
-        lines.append(f"  国力 {spec.threshold} 以上で使える（1ゲーム1回）")
-    if spec.text_ja:
-        lines.append(f"  {escape(spec.text_ja)}")
-    elif rules := rules_text(card):
-        lines.append(f"  {escape(rules)}")
-    if spec.text_en:
-        lines.append(f"  [dim]{escape(spec.text_en)}[/]")
+        lines.append(r.text("board.info_ougi", threshold=spec.threshold))
+    if not (spec.text_ja or spec.text_en):
+        lines.append(r.text("board.text", text=Markup(_rules(r, card))))
+    for text in ((spec.text_ja, spec.text_en) if r.lang == "ja" else (spec.text_en, spec.text_ja)):
+        if text:
+            lines.append(r.text("board.text", text=text))
     return "\n".join(lines)
 
 
-def card_info(game: "SengokuGame", query: str) -> list[str]:
+def card_info(game: "SengokuGame", query: str, r: Renderer | None = None) -> list[str]:
     """The full text of each card of the pool whose number or Japanese or English name
     contains `query` (case-insensitive), or whose instance id in this game it is."""
+    r = r or Renderer(game, default_language())
     q = query.strip().casefold()
     if not q:
         return []
-    cards = game.pool.cards if hasattr(game, "pool") else pool().cards
-    out: dict[str, CardDef] = {}
+    found: dict[str, CardDef] = {}
     if q.isdigit() and int(q) < len(game.instances):
         card = game.instances[int(q)]
-        out[card.number] = card
-    for number, card in cards.items():
+        found[card.number] = card
+    for number, card in game.pool.cards.items():
         spec = card.spec
         if q in number.casefold() or q in spec.name_ja.casefold() or q in spec.name_en.casefold():
-            out.setdefault(number, card)
-    return [full_text(card) for card in out.values()]
+            found.setdefault(number, card)
+    return [full_text(r, card) for card in found.values()]
 
 
-def unit_line(game: "SengokuGame", u: int, view: dict[str, Any]) -> str:
+def unit_line(r: Renderer, game: "SengokuGame", u: int, view: dict[str, Any]) -> str:
     """A unit in play: name, troop type, current 兵力 (printed) and 攻城力, state, keywords and
     abilities with their timing tags."""
-    pub = view["public"]
-    state = "[dim]疲弊[/]" if u in pub["exhausted"] else "待機"
+    pub, me = view["public"], view["player"]
     now = pub["strength"].get(str(u), "?")
-    siege = pub["siege"].get(str(u), 0)
     if u >= len(game.instances):
         token = pub["tokens"].get(str(u), {})
-        printed, kind, rules = token.get("strength"), UNIT_NAMES_JA.get(token.get("unit", ""), ""), ""
+        printed, kind, rules = token.get("strength"), token.get("unit", "unit"), ""
     else:
         card = game.instances[u]
-        printed, kind, rules = card.strength, UNIT_NAMES_JA.get(card.unit or "", ""), rules_text(card)
-    shown = f"兵力 [bold]{now}[/]" + (f" ({printed})" if printed is not None and now != printed else "")
-    return (f"{name(game, u, view)} {kind} {shown} 攻城力 {siege} ({state})"
-            + (f"  {escape(rules)}" if rules else ""))
+        printed, kind, rules = card.strength, card.unit or "unit", _rules(r, card)
+    return r.text("board.unit", me, unit=_unit(game, u), unit_type=kind, strength=now,
+                  printed=Markup(r.text("board.printed", n=printed) if printed is not None and now != printed else ""),
+                  siege=pub["siege"].get(str(u), 0),
+                  state="exhausted_state" if u in pub["exhausted"] else "ready_state",
+                  rules=Markup(r.text("board.rules", text=Markup(rules)) if rules else ""))
 
 
-def render_view(game: "SengokuGame", view: dict[str, Any]) -> str:
-    z, pub = view["zones"], view["public"]
-    me = view["player"]
-    lines = [f"[bold]ターン {pub['turn']}[/] — player {pub['turn_player']} の{PHASE_JA.get(pub['phase'], pub['phase'])}  "
-             f"(先攻: player {pub['first_player']})"]
+def render_view(game: "SengokuGame", view: dict[str, Any], r: Renderer | None = None) -> str:
+    """The board as one player (or a spectator) sees it, in the renderer's language."""
+    r = r or Renderer(game, default_language())
+    z, pub, me = view["zones"], view["public"], view["player"]
+    lines = [r.text("board.title", me, turn=pub["turn"], player=pub["turn_player"],
+                    phase=f"phase.{pub['phase']}", first=pub["first_player"])]
     for p in (0, 1):
-        who = "[bold cyan]あなた[/]" if p == me else f"player {p}"
-        hand = z["hand"][p]
-        deck_name = game.deck_names[p]
-        up = z["koku_up"][p]
-        down = z["koku_down"][p]
+        hand, down, up = z["hand"][p], z["koku_down"][p], z["koku_up"][p]
         n_down = len(down) if isinstance(down, list) else down
         colours: dict[str, int] = {}
         for c in up:
-            col = game.instances[c].spec.color
-            colours[col] = colours.get(col, 0) + 1
-        ready_up = sum(1 for c in up if c not in pub["exhausted"])
-        lines.append(f"\n{who} ({escape(deck_name)}): 城壁 [bold]{z['walls'][p]}[/] 枚, 山札 {z['deck'][p]}, "
-                     f"手札 {len(hand) if isinstance(hand, list) else hand}, 捨札 {len(z['discard'][p])}")
-        lines.append(f"  国力 {len(up) + n_down}/10: 表 " + (" ".join(f"{c}{n}" for c, n in colours.items()) or "なし")
-                     + f" (待機 {ready_up}), 裏 {n_down} (疲弊 {pub['koku_down_exhausted'][p]})")
+            colours[game.instances[c].color] = colours.get(game.instances[c].color, 0) + 1
+        lines.append("")
+        lines.append(r.text("board.side", me, player=p, deck=game.deck_names[p], walls=z["walls"][p],
+                            library=z["deck"][p], hand=len(hand) if isinstance(hand, list) else hand,
+                            discards=len(z["discard"][p])))
+        lines.append(r.text("board.koku", count=len(up) + n_down,
+                            colours=" ".join(f"{c}{n}" for c, n in colours.items()) or r.text("board.none"),
+                            ready=sum(1 for c in up if c not in pub["exhausted"]), down=n_down,
+                            down_tired=pub["koku_down_exhausted"][p]))
         ougi = z["ougi"][p]
         if z["ougi_up"][p]:
-            og = game.instances[z["ougi_up"][p][0]]
-            lines.append(f"  奥義: {escape(og.name)} (使用済み): {escape(effect_text(og.effect))}")
+            og = z["ougi_up"][p][0]
+            what = fx(game.instances[og].effect)
+            lines.append(r.text("board.ougi_used", card=og, what=what))
         elif isinstance(ougi, list) and ougi:
-            lines.append(f"  奥義 (裏向き): {card_text(game, ougi[0])}")
+            og = game.instances[ougi[0]]
+            lines.append(r.text("board.ougi_mine", card=ougi[0], threshold=og.threshold, what=fx(og.effect)))
         else:
-            lines.append("  奥義: 裏向き")
+            lines.append(r.text("board.ougi_hidden"))
         for u in z["camp"][p] + z["summons"][p]:
-            lines.append(f"  陣: {unit_line(game, u, view)}")
+            lines.append(unit_line(r, game, u, view))
         for c in z["field"][p]:
-            lines.append(f"  永続計略: {name(game, c)}: {escape(effect_text(game.instances[c].effect))}")
+            lines.append(r.text("board.permanent", card=c, what=fx(game.instances[c].effect)))
     if me is not None and isinstance(z["hand"][me], list):
-        lines.append("\n[bold]手札[/]:")
-        lines.extend(f"  {card_text(game, c)}" for c in z["hand"][me])
+        lines.append(r.text("board.hand"))
+        lines.extend(card_line(r, game, c) for c in z["hand"][me])
     b = pub["battle"]
     if b:
-        target = "城" if b["target"] == "castle" else name(game, b["target"], view)
-        lines.append(f"\n[bold red]攻撃中[/]: {name(game, b['attacker'], view)} → {target}"
-                     + (f" (迎撃: {name(game, b['interceptor'], view)})" if b["interceptor"] >= 0 else ""))
+        args = {"unit": _unit(game, b["attacker"]), "target": _unit(game, b["target"])}
+        if b["interceptor"] >= 0:
+            lines.append(r.text("board.battle_blocked", me, interceptor=_unit(game, b["interceptor"]), **args))
+        else:
+            lines.append(r.text("board.battle", me, **args))
     for w in pub["windows"]:
-        order = w["order"]
-        if w["passes"] < len(order):
-            lines.append(f"  戦闘計略の機会: player {order[w['pos']]} の番 (続けてパス {w['passes']}/{len(order)})")
+        if w["passes"] < len(w["order"]):
+            lines.append(r.text("board.window", me, player=w["order"][w["pos"]], passes=w["passes"],
+                                of=len(w["order"])))
     return "\n".join(lines)
 
 
@@ -245,9 +202,10 @@ def fx(eff: Effect) -> Msg:
     return Msg(f"fx.{do}", **args)
 
 
-def _tags(ab: Any) -> str:
-    tags = "{" + TIMING_JA.get(ab.timing, ab.timing) + "}"
-    return tags + ("{待機⇒疲弊}" if ab.exhaust else "") + ("{1回制限}" if ab.once else "")
+def _tags(ab: Any) -> Msg:
+    """An ability's timing tag, with {待機⇒疲弊} and {1回制限} where it has them."""
+    extra = "_".join(x for x, on in (("exhaust", ab.exhaust), ("once", ab.once)) if on)
+    return Msg(f"tag.{ab.timing}" + (f".{extra}" if extra and ab.timing == "main" else ""))
 
 
 def event_message(game: "SengokuGame", e: dict[str, Any], view: dict[str, Any] | None = None) -> tuple[str, dict[str, Any]] | None:

@@ -35,7 +35,7 @@ def test_tawake_01_window_polls_every_other_player_with_a_card_in_turn_order():
     assert legal(s, 2) == {"allow"}
     for q in (0, 1, 2, 3, None):                 # the responder is named openly to everyone
         v = s.view(q)
-        assert v["pending"] == {"kind": "response", "players": [2], "prompt": "たわけ！?"}
+        assert v["pending"] == {"kind": "response", "players": [2], "prompt": "tawake"}
         w = v["public"]["windows"][-1]
         assert (w["order"], w["pos"], w["data"]["card"], w["data"]["user"]) == ([2, 0], 0, h, 1)
     act(s, "allow", 2)

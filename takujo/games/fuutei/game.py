@@ -10,6 +10,7 @@ from ...core.action import ActionTable
 from ...core.errors import OptionError
 from ...core.game import Game, GameOptions
 from .cards import CARD_FILE, Catalogue, catalogue
+from .schema import FuuteiPublicView
 from .state import FuuteiState
 
 
@@ -36,6 +37,7 @@ class FuuteiGame(Game):
     title = "風帝伝説FIGHTER カードゲーム (15周年版)"
     Options = FuuteiOptions
     State = FuuteiState
+    PublicView = FuuteiPublicView
     presentation = "takujo.games.fuutei.render"
     heuristic = "takujo.games.fuutei.heuristic:FuuteiHeuristic"
     prior_puct = 0.3             # IS-MCTS keeps to the heuristic unless clearly better (docs/bots.md)
@@ -85,3 +87,57 @@ class FuuteiGame(Game):
         from .determinize import determinize
         return determinize(self, view, rng)
 
+    # ----- names and the card catalogue ---------------------------------------------------
+    def card_names(self, card: Any) -> tuple[str, str]:
+        """(Japanese, English) names of a card instance id (as in zones and events), or of a
+        card id such as ``"aoi_kaze"``."""
+        cat = self.catalogue
+        if isinstance(card, str) and not card.lstrip("-").isdigit():
+            found = cat.by_id(card)
+            if not found:
+                raise KeyError(card)
+            card = found[0]
+        iid = int(card)
+        if not 0 <= iid < len(cat):
+            raise IndexError(card)
+        spec = cat[iid].spec
+        return spec.name_ja, spec.name_en
+
+    def export_catalogue(self) -> dict[str, Any]:
+        """Every card of the set once, with names, type, stats, bonus or points, texts in both
+        languages, copies and the instance ids that zones and events use; and the set's
+        notes (the built-in set is a stand-in, ``stand_in``)."""
+        cat = self.catalogue
+        by_id: dict[str, list[int]] = {}
+        for c in cat.cards:
+            by_id.setdefault(c.id, []).append(c.iid)
+        cards = []
+        for card_id, iids in by_id.items():
+            spec = cat[iids[0]].spec
+            entry: dict[str, Any] = {
+                "id": spec.id, "name_ja": spec.name_ja, "name_en": spec.name_en, "type": spec.type,
+                "text_ja": spec.text_ja, "text_en": spec.text_en, "count": len(iids),
+                "instances": list(iids),
+            }
+            if spec.sex is not None:
+                entry["sex"] = spec.sex
+            if spec.stats is not None:
+                entry["stats"] = dict(zip(("phys_atk", "phys_def", "mag_atk", "mag_def"), map(str, spec.stats)))
+            if spec.bonus is not None:
+                entry["bonus"] = dict(zip(("phys_atk", "phys_def", "mag_atk", "mag_def"), spec.bonus))
+            if spec.points is not None:
+                entry["points"] = spec.points
+            if spec.effect is not None:
+                entry["effect"] = {"do": spec.effect.do, **(spec.effect.model_extra or {})}
+            if spec.excluded_by is not None:
+                entry["excluded_by"] = spec.excluded_by
+            if spec.hook is not None:
+                entry["hook"] = spec.hook
+            cards.append(entry)
+        meta = cat.meta
+        return {
+            "game": self.name, "title": self.title, "set": meta.get("set", ""),
+            "stand_in": bool(meta.get("stand_in", False)),
+            "note_ja": meta.get("note_ja", ""), "note_en": meta.get("note_en", ""),
+            "cards": cards,
+        }

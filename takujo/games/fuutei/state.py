@@ -301,11 +301,11 @@ class FuuteiState(State):
             return None
         if self.windows:
             w = self.windows[-1]
-            return Decision(DecisionKind.RESPONSE, (w.responder,), "たわけ！?")
+            return Decision(DecisionKind.RESPONSE, (w.responder,), "tawake")
         if self.phase == SUPPORT:
             # a hidden commit (the core's kind for face-down choices); the commits are ordered,
             # so it names the invader, then the defender (FTR-COMBAT-04/05)
-            return Decision(DecisionKind.SIMULTANEOUS, self.commits.waiting(), "battle support")
+            return Decision(DecisionKind.SIMULTANEOUS, self.commits.waiting(), "battle_support")
         if self.phase in (ATTACK, PERSUADE, REASSIGN):
             return self.game.turn_decisions[self.phase][self.battle["actor"]]
         return self.game.turn_decisions[self.phase][self.turn_player]

@@ -62,7 +62,7 @@ def card_brief(game: "DaimyoGame", c: int) -> Msg:
                     first=Msg("card.first_strike") if spec.first_strike else _NONE,
                     loyal=Msg("card.loyal") if spec.loyal else _NONE)
     text = Msg("card.text", **texts(spec)) if spec.text_ja or spec.text_en else _NONE
-    return Msg("card.brief", name=c, kind=spec.type, cost=spec.cost, stats=stats, text=text)
+    return Msg("card.brief", name=c, kind=Msg(f"card.kind.{spec.type}"), cost=spec.cost, stats=stats, text=text)
 
 
 def _by_effect(game: "DaimyoGame", do: str) -> int | None:

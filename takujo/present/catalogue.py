@@ -77,7 +77,10 @@ def _flatten(where: str, table: Mapping[str, Any], prefix: str, out: dict[str, d
             missing = [lang for lang in LANGS if not isinstance(langs.get(lang), str)]
             if missing:
                 raise CardDataError(f"{where}: {msg_id}: no {' or '.join(missing)} text")
-            a, b = (placeholders(langs[lang]) for lang in LANGS)
+            try:
+                a, b = (placeholders(langs[lang]) for lang in LANGS)
+            except ValueError as exc:
+                raise CardDataError(f"{where}: {msg_id}: bad template ({exc})") from None
             if a != b:
                 raise CardDataError(f"{where}: {msg_id}: the languages use different arguments "
                                     f"(ja: {sorted(a)}; en: {sorted(b)})")

@@ -5,6 +5,9 @@
     r.action("invade 17 90", view)           # a menu label
     r.text("ui.your_decision", prompt=...)   # any message by ID
 
+A message may have a second form for the viewer: ``event.draw`` = "{player} draws {card}."
+and ``event.draw.you`` = "You draw {card}." (used when the event's ``player`` is the viewer).
+
 A game's presenter module (``render.py``) may define ``event_message(game, event, view)``
 returning ``(message_id, args)`` (or None to leave the event out) and
 ``action_message(game, action, view)``; without them an event of kind K is the message
@@ -62,8 +65,14 @@ class Renderer:
 
     # ----- messages -------------------------------------------------------------------------
     def text(self, msg_id: str, viewer: int | None = None, **args: Any) -> str:
-        """The message `msg_id` with its arguments rendered for `viewer`."""
-        template = self.catalogue.template(msg_id, self.lang)
+        """The message `msg_id` with its arguments rendered for `viewer`. When its ``player``
+        argument is the viewer and the catalogue has ``<msg_id>.you``, that form is used
+        ("You draw …" rather than "you draws …")."""
+        template = None
+        if viewer is not None and args.get("player") == viewer:
+            template = self.catalogue.template(f"{msg_id}.you", self.lang)
+        if template is None:
+            template = self.catalogue.template(msg_id, self.lang)
         if template is None:
             shown = ", ".join(f"{k}={v}" for k, v in args.items())
             return self._out(escape(f"{msg_id}({shown})"))

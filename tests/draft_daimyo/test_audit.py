@@ -179,10 +179,11 @@ def test_cards_the_rules_cannot_use_are_refused(tmp_path, snippet, words):
     ('home = "織田"\nadjacent = ["mino", "mikawa"]', 'home = "織田"\nadjacent = ["mino", "mikawa", "owari"]',
      ["owari", "itself"]),
     ('id = "mino"', 'id = "owari"', ["owari", "duplicate"]),
+    ('name_ja = "美濃"', 'name_ja = ""', ["mino", "name_ja"]),       # every message names it
 ])
 def test_maps_the_rules_cannot_use_are_refused(tmp_path, old, new, words):
-    """A province adjacent to itself (a march that goes nowhere) or two provinces with one id
-    are refused at load, naming the file and the province."""
+    """A province adjacent to itself (a march that goes nowhere), two provinces with one id or
+    a province without a name are refused at load, naming the file and the province."""
     text = MAP_FILE.read_text(encoding="utf-8")
     assert old in text
     path = tmp_path / "map.toml"

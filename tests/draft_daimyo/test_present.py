@@ -235,6 +235,17 @@ def test_card_names_give_both_names_of_cards_and_provinces():
     assert all(p.name_en for p in game.board.provinces)
 
 
+def test_a_map_without_english_names_shows_the_province_ids(tmp_path):
+    from takujo.games.draft_daimyo.board import MAP_FILE
+    path = tmp_path / "map.toml"
+    path.write_text(re.sub(r'^name_en = .*$', "", MAP_FILE.read_text(encoding="utf-8"), flags=re.M), encoding="utf-8")
+    game = takujo.load("draft_daimyo", board=str(path))
+    mino = next(i for i, p in enumerate(game.board.provinces) if p.name_ja == "美濃")
+    assert game.card_names(Province(mino)) == ("美濃", "mino")
+    assert Renderer(game, "en").card(Province(mino)) == "mino (美濃)"
+    assert game.export_catalogue()["board"][mino]["name_en"] == "mino"
+
+
 @pytest.mark.parametrize("spec", ["draft_daimyo", "draft_daimyo(players=3,expansion=true,tactics=true)"])
 def test_the_catalogue_has_every_card_a_view_can_name(spec):
     game = takujo.load(spec)

@@ -43,15 +43,18 @@ from .core.registry import game_class, names
 from .core.rng import Rng
 from .record import iter_record, read_record, replay_states, write_record
 from .sim import MAX_STEPS, GameCrash, Summary, bot_rng, checked_bot, make_game, run_games
-from .present import Markup, Renderer, default_language, parse_language
+from .present import Markup, Renderer, default_language, help_text, parse_language
 from .terminal import Quit, TerminalTable, outcome_text, print_markup
+
+def _h(key: str, **args: Any) -> str:
+    """A help text in the language of TAKUJO_LANG (else the locale), from present/help.toml."""
+    return help_text(key, **args)
+
 
 app = typer.Typer(
     name="takujo",
-    help=f"takujo (卓上) {__version__}: play and simulate tabletop card and board games.",
-    epilog=("Examples:  takujo play fuutei --players 3  ·  takujo play ibara --humans 0,2  ·  "
-            "takujo play --resume game.jsonl  ·  takujo sim sengoku_taisen --games 500  ·  "
-            "takujo replay game.jsonl  ·  takujo deck list sengoku_taisen"),
+    help=_h("app", version=__version__),
+    epilog=_h("epilog"),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -59,7 +62,7 @@ app = typer.Typer(
 
 OptionArg = Annotated[list[str], typer.Option(
     "--option", "-o", metavar="KEY=VALUE",
-    help="A game option, e.g. -o center_regions=invadable (repeatable; see `takujo games`).")]
+    help=_h("option"))]
 
 
 # ----- helpers --------------------------------------------------------------------------
@@ -129,7 +132,7 @@ def _outcome_text(outcome: dict[str, Any] | None, seat: int | None = None) -> st
 
 
 # ----- takujo games ---------------------------------------------------------------------
-@app.command("games")
+@app.command("games", help=_h("games.doc"))
 def games_cmd() -> None:
     """List every registered game with its options, their types and defaults."""
     from pydantic_core import PydanticUndefined
@@ -163,9 +166,9 @@ def games_cmd() -> None:
 
 
 # ----- takujo schema / catalogue -----------------------------------------------------------
-@app.command()
+@app.command(help=_h("schema.doc"))
 def schema(
-    game: Annotated[str, typer.Argument(help="A game name, e.g. fuutei.")],
+    game: Annotated[str, typer.Argument(help=_h("schema.game"))],
 ) -> None:
     """Print the JSON Schema of the game's views (what every client receives)."""
     from .core.schema import view_schema
@@ -174,9 +177,9 @@ def schema(
     typer.echo(json.dumps(view_schema(cls), ensure_ascii=False, indent=2))
 
 
-@app.command()
+@app.command(help=_h("catalogue.doc"))
 def catalogue(
-    game: Annotated[str, typer.Argument(help="A game name or game string, e.g. fuutei or 'draft_daimyo(expansion=true)'.")],
+    game: Annotated[str, typer.Argument(help=_h("catalogue.game"))],
 ) -> None:
     """Print every card (and board square or province) with names and texts in Japanese and English, as JSON."""
     with _usage_errors():
@@ -217,18 +220,18 @@ def _resume(file: Path) -> tuple[Any, int, list[str]]:
     return state, head["seed"], seats
 
 
-@app.command()
+@app.command(help=_h("play.doc"))
 def play(
-    game: Annotated[Optional[str], typer.Argument(help="A game name or game string, e.g. fuutei or 'fuutei(players=3)'.")] = None,
-    players: Annotated[Optional[int], typer.Option("--players", "-p", help="Number of players (default: the game's).")] = None,
-    seat: Annotated[int, typer.Option(help="Your seat, 0 = first player.")] = 0,
-    humans: Annotated[Optional[str], typer.Option(help="Seats played by people at this terminal, a comma list (e.g. 0,2); a hand-over screen hides each player's cards from the next. Default: --seat.")] = None,
-    bots: Annotated[Optional[str], typer.Option(help="Bots for the other seats, a comma list cycled over them: random, heuristic, ismcts:N (N iterations a move) or ismcts:Ts (T seconds a move). Default: the game's strongest bot that answers within about a second.")] = None,
-    seed: Annotated[Optional[int], typer.Option(help="Seed of the game (default: from the clock; it is printed).")] = None,
+    game: Annotated[Optional[str], typer.Argument(help=_h("play.game"))] = None,
+    players: Annotated[Optional[int], typer.Option("--players", "-p", help=_h("players"))] = None,
+    seat: Annotated[int, typer.Option(help=_h("play.seat"))] = 0,
+    humans: Annotated[Optional[str], typer.Option(help=_h("play.humans"))] = None,
+    bots: Annotated[Optional[str], typer.Option(help=_h("play.bots"))] = None,
+    seed: Annotated[Optional[int], typer.Option(help=_h("play.seed"))] = None,
     option: OptionArg = [],
-    record: Annotated[Optional[Path], typer.Option(help="Write the game record (JSON Lines) to this file (on quitting too).")] = None,
-    resume: Annotated[Optional[Path], typer.Option(help="Continue the unfinished game of this record (verified step by step); it is written back there unless --record says otherwise.", metavar="FILE")] = None,
-    lang: Annotated[Optional[str], typer.Option(help="Language of the table: ja or en (default: TAKUJO_LANG, else the locale).")] = None,
+    record: Annotated[Optional[Path], typer.Option(help=_h("play.record"))] = None,
+    resume: Annotated[Optional[Path], typer.Option(help=_h("play.resume"), metavar="FILE")] = None,
+    lang: Annotated[Optional[str], typer.Option(help=_h("play.lang"))] = None,
 ) -> None:
     """Play a game in the terminal against bots, alone or with others at the same terminal.
 
@@ -251,7 +254,7 @@ def play(
             agents = {p: checked_bot(seats[p], g) for p in range(g.players) if p not in people}
         record = record if record is not None else resume
         r = Renderer(g, language)
-        print_markup(console, r.text("ui.play.resumed", title=g.title, game=str(g), seed=seed,
+        print_markup(console, r.text("ui.play.resumed", title=Markup(r.title()), game=str(g), seed=seed,
                                      step=state.steps, file=str(resume)))
     else:
         if game is None:
@@ -276,7 +279,7 @@ def play(
             agents = {p: checked_bot(seats[p], g) for p in others}
             state = g.new_state(seed)
         r = Renderer(g, language)
-        print_markup(console, r.text("ui.play.title", title=g.title, game=str(g), seed=seed))
+        print_markup(console, r.text("ui.play.title", title=Markup(r.title()), game=str(g), seed=seed))
     if record is not None and not record.resolve().parent.is_dir():
         _fail(f"--record {record}: folder {record.resolve().parent} does not exist")
     who = [r.text("ui.play.seat_you" if len(people) == 1 else "ui.play.seat_person", seat=p)
@@ -369,19 +372,19 @@ def _print_summary(console: Console, summary: Summary) -> None:
     console.print(ends)
 
 
-@app.command()
+@app.command(help=_h("sim.doc"))
 def sim(
-    game: Annotated[str, typer.Argument(help="A game name or game string.")],
-    players: Annotated[Optional[int], typer.Option("--players", "-p", help="Number of players (default: the game's).")] = None,
-    games: Annotated[int, typer.Option(help="Number of games; game i uses seed SEED+i.")] = 1000,
-    seed: Annotated[int, typer.Option(help="Seed of the first game.")] = 1,
-    bots: Annotated[str, typer.Option(help="Bots, a comma list cycled over the seats and rotated each game: random, heuristic, ismcts:N or ismcts:Ts.")] = "heuristic",
-    workers: Annotated[int, typer.Option(min=1, max=256, help="Worker processes.")] = 1,
+    game: Annotated[str, typer.Argument(help=_h("sim.game"))],
+    players: Annotated[Optional[int], typer.Option("--players", "-p", help=_h("players"))] = None,
+    games: Annotated[int, typer.Option(help=_h("sim.games"))] = 1000,
+    seed: Annotated[int, typer.Option(help=_h("sim.seed"))] = 1,
+    bots: Annotated[str, typer.Option(help=_h("sim.bots"))] = "heuristic",
+    workers: Annotated[int, typer.Option(min=1, max=256, help=_h("sim.workers"))] = 1,
     option: OptionArg = [],
-    record: Annotated[Optional[Path], typer.Option(help="Write every game's record to DIR/game-SEED.jsonl.", metavar="DIR")] = None,
-    json_out: Annotated[bool, typer.Option("--json", help="Print the summary as JSON instead of tables.")] = False,
-    max_steps: Annotated[int, typer.Option(min=1, help="Stop a game after this many steps (reason step_limit).")] = MAX_STEPS,
-    check: Annotated[bool, typer.Option("--check", help="Check every bot action for legality (slower).")] = False,
+    record: Annotated[Optional[Path], typer.Option(help=_h("sim.record"), metavar="DIR")] = None,
+    json_out: Annotated[bool, typer.Option("--json", help=_h("sim.json"))] = False,
+    max_steps: Annotated[int, typer.Option(min=1, help=_h("sim.max_steps"))] = MAX_STEPS,
+    check: Annotated[bool, typer.Option("--check", help=_h("sim.check"))] = False,
 ) -> None:
     """Simulate bot games and report win rates (with 95% Wilson intervals), lengths and endings."""
     opts = _parse_options(option)
@@ -414,11 +417,11 @@ def sim(
 
 
 # ----- takujo replay --------------------------------------------------------------------
-@app.command()
+@app.command(help=_h("replay.doc"))
 def replay(
-    file: Annotated[Path, typer.Argument(help="A game record (JSON Lines) written by play or sim.")],
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the outcome and the verification.")] = False,
-    lang: Annotated[Optional[str], typer.Option(help="Language of the log: ja or en (default: TAKUJO_LANG, else the locale).")] = None,
+    file: Annotated[Path, typer.Argument(help=_h("replay.file"))],
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help=_h("replay.quiet"))] = False,
+    lang: Annotated[Optional[str], typer.Option(help=_h("replay.lang"))] = None,
 ) -> None:
     """Replay a game record, checking every step and chance outcome; print what a spectator sees."""
     console = _out()
@@ -464,12 +467,12 @@ def replay(
 # ----- takujo deck ----------------------------------------------------------------------
 deck_app = typer.Typer(
     name="deck",
-    help="List, show and check decklists of games with constructed decks.",
+    help=_h("deck.doc"),
     no_args_is_help=True,
 )
 app.add_typer(deck_app, name="deck")
 
-GameNameArg = Annotated[str, typer.Argument(help="A game with decks, e.g. sengoku_taisen.")]
+GameNameArg = Annotated[str, typer.Argument(help=_h("deck.game"))]
 _COUNT_LINE = re.compile(r"^(\d+)\s*[xX×]?\s+\S+$")
 
 
@@ -514,7 +517,7 @@ def _deck_summary(text: str) -> tuple[int, dict[str, list[str]]]:
     return cards, fields
 
 
-@deck_app.command("list")
+@deck_app.command("list", help=_h("deck.list"))
 def deck_list(game: GameNameArg) -> None:
     """List a game's starter decks with their card counts (and okugi)."""
     cls = _deck_game(game)
@@ -531,10 +534,10 @@ def deck_list(game: GameNameArg) -> None:
     _out().print(table)
 
 
-@deck_app.command("show")
+@deck_app.command("show", help=_h("deck.show"))
 def deck_show(
     game: GameNameArg,
-    name: Annotated[str, typer.Argument(help="A starter deck's name (see `takujo deck list GAME`).")],
+    name: Annotated[str, typer.Argument(help=_h("deck.starter"))],
 ) -> None:
     """Print a starter's decklist in the plain format, to save and edit."""
     cls = _deck_game(game)
@@ -543,10 +546,10 @@ def deck_show(
     typer.echo(text, nl=not text.endswith("\n"))
 
 
-@deck_app.command("check")
+@deck_app.command("check", help=_h("deck.check"))
 def deck_check(
     game: GameNameArg,
-    file: Annotated[Path, typer.Argument(help="A decklist file.")],
+    file: Annotated[Path, typer.Argument(help=_h("deck.file"))],
 ) -> None:
     """Check a decklist file against the game's construction rules; exit 1 naming every problem."""
     cls = _deck_game(game)

@@ -79,3 +79,13 @@ def test_language_choice(monkeypatch):
     assert default_language() == "ja"
     monkeypatch.setenv("LC_ALL", "C.UTF-8")
     assert default_language() == "en"
+
+
+def test_plain_text_is_made_once_so_nested_brackets_survive(tmp_path, monkeypatch):
+    from takujo.present import catalogue as cat
+    base = cat.catalogue_for(takujo.load("toy"))
+    extra = load_catalogue(_write(tmp_path, '[x]\nouter = { ja = "[b]{inner}[/b]", en = "[b]{inner}[/b]" }\n'
+                                            'inner = { ja = "[warlord]", en = "\\\\[warlord]" }\n'))
+    monkeypatch.setattr("takujo.present.render.catalogue_for", lambda g: base.merged(extra))
+    plain = Renderer(takujo.load("toy"), "en", markup=False)
+    assert plain.text("x.outer", inner=Msg("x.inner")) == "[warlord]"

@@ -5,8 +5,8 @@ declares them in its ``messages.toml`` (beside the game's code), the terminal's 
 in ``takujo/present/ui.toml``. One `Renderer` turns an event or an action into text in the
 viewer's language, as rich markup or plain text. Records stay language-neutral.
 """
-from .catalogue import LANGS, Catalogue, load_catalogue
+from .catalogue import LANGS, Catalogue, help_text, load_catalogue
 from .language import default_language, parse_language
 from .render import Markup, Msg, Renderer
 
-__all__ = ["LANGS", "Catalogue", "Markup", "Msg", "Renderer", "default_language", "load_catalogue", "parse_language"]
+__all__ = ["LANGS", "Catalogue", "Markup", "Msg", "Renderer", "default_language", "help_text", "load_catalogue", "parse_language"]

@@ -132,3 +132,21 @@ def catalogue_for(game: "Game") -> Catalogue:
     ui = _cached(str(UI_FILE))
     path = messages_path(type(game))
     return ui.merged(_cached(str(path))) if path.is_file() else ui
+
+
+HELP_FILE = Path(__file__).with_name("help.toml")
+
+
+def help_text(key: str, lang: str | None = None, **args: Any) -> str:
+    """The command line's help text `key` (``help.<key>``) in `lang` (default: the
+    interface language, English if TAKUJO_LANG names no language we have)."""
+    if lang is None:
+        from .language import default_language
+        try:
+            lang = default_language()
+        except CardDataError:
+            raise
+        except Exception:
+            lang = "en"
+    template = _cached(str(HELP_FILE)).template(f"help.{key}", lang) or key
+    return template.format(**args) if args else template

@@ -68,20 +68,28 @@ class Renderer:
         """The message `msg_id` with its arguments rendered for `viewer`. When its ``player``
         argument is the viewer and the catalogue has ``<msg_id>.you``, that form is used
         ("You draw …" rather than "you draws …")."""
+        return self._out(self._markup(msg_id, viewer, args))
+
+    def _markup(self, msg_id: str, viewer: int | None, args: dict[str, Any]) -> str:
+        """The message as rich markup (nested messages too: plain text is made once, at the
+        outermost message)."""
         template = None
         if viewer is not None and args.get("player") == viewer:
             template = self.catalogue.template(f"{msg_id}.you", self.lang)
         if template is None:
             template = self.catalogue.template(msg_id, self.lang)
-        if template is None:
-            shown = ", ".join(f"{k}={v}" for k, v in args.items())
-            return self._out(escape(f"{msg_id}({shown})"))
-        values = {k: self.arg(k, v, viewer) for k, v in args.items()}
-        try:
-            return self._out(template.format_map(values))
-        except (KeyError, IndexError, ValueError):
-            shown = ", ".join(f"{k}={v}" for k, v in args.items())
-            return self._out(escape(f"{msg_id}({shown})"))
+        if template is not None:
+            values = {k: self.arg(k, v, viewer) for k, v in args.items()}
+            try:
+                return template.format_map(values)
+            except (KeyError, IndexError, ValueError):
+                pass
+        shown = ", ".join(f"{k}={v}" for k, v in args.items())
+        return escape(f"{msg_id}({shown})")
+
+    def title(self) -> str:
+        """The game's title in this language (``game.title`` in its messages, else the title)."""
+        return self.text("game.title") if self.has("game.title") else self._out(escape(self.game.title))
 
     def has(self, msg_id: str) -> bool:
         return msg_id in self.catalogue
@@ -100,9 +108,9 @@ class Renderer:
         if isinstance(value, Markup):
             return str(value)
         if isinstance(value, Msg):
-            return self.text(value.id, viewer, **value.args)
+            return self._markup(value.id, viewer, value.args)
         if isinstance(value, list) and value and all(isinstance(v, Msg) for v in value):
-            return self.join(self.text(v.id, viewer, **v.args) for v in value)
+            return self.join(self._markup(v.id, viewer, v.args) for v in value)
         kind = self.catalogue.args.get(name, "text")
         if value is None:
             return escape(self.word("none"))

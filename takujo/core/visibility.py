@@ -111,7 +111,8 @@ def shuffle_unseen(state: "State", player: "int | None | Collection[int | None]"
     player about to act). The result differs from `state` only in what they cannot see, so
     its view for each of them must be equal: the generic no-leak tests rely on this.
     """
-    viewers = list(player) if isinstance(player, (set, frozenset, list, tuple)) else [player]
+    viewers: list[int | None] = (list(player) if isinstance(player, (set, frozenset, list, tuple))
+                                 else [player])  # type: ignore[list-item]
     other = state.clone()
     groups: dict[tuple[str, int | None], list[tuple[list[int], int]]] = {}
     for spec in other.ZONES:

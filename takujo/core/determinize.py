@@ -14,14 +14,20 @@ from .visibility import ZoneSpec
 
 def seen_cards(view: dict[str, Any], zones: Iterable[ZoneSpec]) -> set[int]:
     """Every card id the view shows in a card zone (hidden zones show only a count)."""
-    seen: set[int] = set()
+    return {card for _, card in seen_by_pool(view, zones)}
+
+
+def seen_by_pool(view: dict[str, Any], zones: Iterable[ZoneSpec]) -> set[tuple[str, int]]:
+    """(pool, card id) for every card the view shows in a card zone: ids of different pools
+    (an item chip and an action card) may be equal."""
+    seen: set[tuple[str, int]] = set()
     for spec in zones:
         if spec.tokens:
             continue
         data = view["zones"][spec.name]
         for part in (data if spec.per_player else [data]):
             if isinstance(part, list):
-                seen.update(part)
+                seen.update((spec.pool, c) for c in part)
     return seen
 
 

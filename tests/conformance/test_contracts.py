@@ -23,6 +23,7 @@ import pytest
 
 import takujo
 from takujo.core import Rng, shuffle_unseen
+from takujo.core.determinize import seen_by_pool
 from takujo.core.visibility import RECENT_EVENTS
 from takujo.present import Renderer
 
@@ -55,19 +56,6 @@ def _diff(a: dict[str, Any], b: dict[str, Any]) -> str:
         else:
             parts.append(f"{k}: {a.get(k)!r:.300} vs {b.get(k)!r:.300}")
     return "; ".join(parts)
-
-
-def _seen(view: dict[str, Any], zones: Any) -> set[tuple[str, int]]:
-    """(pool, card) for every card the view shows in a zone (card ids are per pool)."""
-    out: set[tuple[str, int]] = set()
-    for spec in zones:
-        if spec.tokens:
-            continue
-        data = view["zones"][spec.name]
-        for part in (data if spec.per_player else [data]):
-            if isinstance(part, list):
-                out.update((spec.pool, c) for c in part)
-    return out
 
 
 def _shown_by_events(state: Any, observer: int | None, since: int) -> set[tuple[str, int]]:
@@ -107,14 +95,14 @@ def test_hidden_cards_never_change_what_a_player_observes(spec):
                 before = state.view(observer)
                 assert twin.view(observer) == before
                 assert twin.legal_actions(actor) == legal, "the actor's legal actions depend on cards it cannot see"
-                known = _seen(before, state.ZONES)
+                known = seen_by_pool(before, state.ZONES)
                 for action in picks:
                     a, b = state.clone(), twin.clone()
                     a.apply(action)
                     b.apply(action)
                     va, vb = a.view(observer), b.view(observer)
-                    shown_a = _seen(va, a.ZONES) - known | _shown_by_events(a, observer, len(state.log))
-                    shown_b = _seen(vb, b.ZONES) - known | _shown_by_events(b, observer, len(state.log))
+                    shown_a = seen_by_pool(va, a.ZONES) - known | _shown_by_events(a, observer, len(state.log))
+                    shown_b = seen_by_pool(vb, b.ZONES) - known | _shown_by_events(b, observer, len(state.log))
                     if shown_a != shown_b:
                         continue           # the action showed the observer different cards
                     assert va == vb, (f"{spec} seed {seed} step {state.steps}: after {action} by player "

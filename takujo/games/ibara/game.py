@@ -180,36 +180,43 @@ class IbaraGame(Game):
         return f"{a.suit}{a.number}", f"{SUIT_EN[a.suit]} {a.number}"
 
     def export_catalogue(self) -> dict[str, Any]:
-        """Every action card, item chip, whim, event and knight, and the board's squares, with
-        names and texts in both languages."""
+        """Every action card, knight, item chip, whim and event (one entry a physical card),
+        and the board's squares, with names and rules texts in both languages: a card's own
+        text, or what its data says it does (a suit's rule, a whim's need, an event's effect)."""
+        from ...present import LANGS, Renderer
+        from . import render
         c = self.content
+        say = [(lang, Renderer(self, lang, markup=False)) for lang in LANGS]
+
+        def texts(kind: str, x: Any) -> dict[str, str]:
+            return {f"text_{lang}": "\n".join(render.rules_text(self, kind, x, r)) for lang, r in say}
+
+        sps = {(x.effect, x.name_ja): x for x in c.sps}
         cards = []
         for a in c.cards:
             ja, en = self.card_names(a.iid)
-            entry: dict[str, Any] = {"id": a.iid, "kind": "sp" if a.sp else "action", "name_ja": ja,
+            entry: dict[str, Any] = {"id": a.iid, "type": "sp" if a.sp else "action", "name_ja": ja,
                                      "name_en": en, "suit": a.suit, "number": a.number, "move": a.move}
             if a.sp:
-                sp = next(x for x in c.sps if x.effect == a.sp and x.name_ja == a.name)
-                entry.update(sp=a.sp, text_ja=sp.text_ja, text_en=sp.text_en)
+                entry.update(sp=a.sp, **texts("sp", sps[a.sp, a.name]))
+            else:
+                entry.update(texts("action", a))
             cards.append(entry)
 
-        def entries(kind: str, table: tuple[Any, ...], **extra: Any) -> list[dict[str, Any]]:
-            out = []
-            for i, x in enumerate(table):
-                row = {"id": i, "kind": kind, "key": x.id, "name_ja": x.name_ja, "name_en": x.name_en,
-                       "text_ja": x.text_ja, "text_en": x.text_en}
-                row.update({k: copy_plain(getattr(x, k)) for k in extra.get("fields", ())})
-                out.append(row)
-            return out
+        def entries(kind: str, table: tuple[Any, ...], fields: tuple[str, ...] = ()) -> list[dict[str, Any]]:
+            return [{"id": i, "type": kind, "key": x.id, "name_ja": x.name_ja, "name_en": x.name_en,
+                     **texts(kind, x), **{k: copy_plain(getattr(x, k)) for k in fields}}
+                    for i, x in enumerate(table)]
 
+        names = dict(render.square_names(self))
         return {
-            "game": self.name, "stand_in": bool(c.meta.get("stand_in", False)), "cards": cards,
-            "knights": entries("knight", c.knights, fields=("kind",)),
+            "game": self.name, "title": self.title, "set": c.meta.get("set", ""),
+            "stand_in": bool(c.meta.get("stand_in", False)),
+            "note_ja": c.meta.get("note_ja", ""), "note_en": c.meta.get("note_en", ""), "cards": cards,
+            "knights": entries("knight", c.knights, ("kind",)),
             "items": entries("item", c.items),
-            "whims": entries("whim", c.whims, fields=("limit", "items", "deed", "square")),
-            "events": [{**row, "effect": dict(c.events[row["id"]].effect)} for row in entries("event", c.events)],
-            "squares": [{"id": sq, "name_ja": board.NAMES[sq],
-                         "name_en": {board.KEEP: "Keep", board.GATE: "Gate"}.get(sq, f"Square {sq}")}
-                        for sq in board.SQUARES],
+            "whims": entries("whim", c.whims, ("limit", "items", "deed", "square")),
+            "events": entries("event", c.events, ("effect",)),
+            "board": [{"id": sq, "name_ja": names[sq][0], "name_en": names[sq][1],
+                       "links": list(board.ADJ[sq]), "explore": sq in board.CORNERS} for sq in board.SQUARES],
         }
-

@@ -131,6 +131,8 @@ def test_events_and_actions_in_both_languages():
     gabe = {"e": "gaiblitz", "to": None, "player": 0, "target": 1, "mode": "discard"}
     assert en.event(gabe, 1) == "player 0 used the ability of Gaiblitz (ゲイブリッツ): you had to discard 3 cards."
     assert ja.event(gabe, 1) == "プレイヤー0 (ゲイブリッツ) の能力: あなた が 3 枚捨てる。"
+    shuffle = {"e": "shuffle", "to": [], "what": "action deck", "order": [3, 1]}
+    assert ja.event(shuffle) == "山札を切り直した。" and en.event(shuffle) == "The action deck was shuffled."
     over = {"e": "game_over", "to": None, "winners": [2], "reason": "escape"}
     assert en.event(over, 2) == "Game over: won by you (escaped through the gate with the princess)."
     assert en.action(Action(0, "nofight", (83,)), None).startswith("no card can fight: lay Summons (呼び寄せ)")

@@ -54,7 +54,7 @@ def test_a_used_okugi_says_what_it_did():
     assert any("奥義" in e and "兵力+1000" in e for e in events)
     assert any("奥義: 味方すべて の兵力 +1000" in e for e in events) and s.strength(a) == 3500
     english = [say(s.game, "en").event(e) or "" for e in s.log if e["to"] is None]
-    assert any("okugi" in e and "all allies get +1000 strength" in e for e in english)
+    assert any("ōgi" in e and "all allies get +1000 strength" in e for e in english)
 
 
 def test_log_lines_are_sentences_for_every_event_kind_not_internal_verbs():
@@ -96,7 +96,9 @@ def test_an_exhaust_effect_reads_as_a_sentence():
     act(s, f"stratagem {t} {foe}")
     (e,) = [e for e in s.log if e["e"] == "effect"]
     assert say(s.game).event(e) == f"プレイヤー0 の計略: {s.inst[foe].name} を疲弊させた"
-    assert say(s.game, "en").event(e) == "player 0's stratagem: Ikeda Tsuneoki (池田恒興) is exhausted"
+    assert say(s.game, "en").event(e) == "player 0's stratagem: Ikeda Tsuneoki (池田恒興) is exhausted."
+    assert say(s.game, "en").event(e, 0) == "Your stratagem: Ikeda Tsuneoki (池田恒興) is exhausted."
+    assert say(s.game).event(e, 0) == f"あなた の計略: {s.inst[foe].name} を疲弊させた"
     pass_battle(s)
 
 
@@ -118,7 +120,7 @@ def test_card_info_gives_a_cards_full_text_by_number_or_either_name():
     g = takujo.load("sengoku_taisen")
     assert g.card_info("AO-04") == Renderer(g, "en").card_info("AO-04")
     (en,) = say(g, "en").card_info("AO-04")
-    for part in ("Honda Tadakatsu", "strength 4000", "[Long Spear] {Battle confirmed}", "cost 蒼蒼2"):
+    for part in ("Honda Tadakatsu", "strength 4000", "[Long Spear] {Battle confirmed}", "cost 2 blue + 2"):
         assert part in en, (part, en)
     for query in ("AO-04", "本多", "honda tadakatsu", "HONDA"):
         (text,) = say(g).card_info(query)

@@ -2,15 +2,16 @@
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Any, Literal, Optional, Union
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from ...core.game import Game, GameOptions
 from ...core.rng import Rng
 from . import decks
 from .actions import FixedActions
 from .cards import CARD_FILE, CardDef, Pool, pool
+from .schema import SengokuPublicView
 from .state import SengokuState
 
 
@@ -34,63 +35,6 @@ class SengokuOptions(GameOptions):
     shippu_then_muso: bool = Field(
         True, description="a warlord that attacked by 疾風怒濤 on its placement turn may attack once "
                           "more by 無双連撃 (two discards, two attacks; SGT-WARLORD-11 reading 2)")
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class TokenView(_Strict):
-    """A summoned soldier (SGT-SUMMON-01): its owner and the stats its card gave it."""
-    owner: int
-    strength: int
-    siege: int
-    unit: str = Field(description="troop type: cavalry, infantry, gunner, spear or archer")
-
-
-class BattleView(_Strict):
-    """The attack in progress."""
-    attacker: int
-    player: int = Field(description="the attacking player")
-    target: Union[Literal["castle"], int] = Field(description="the castle, or the attacked unit")
-    interceptor: int = Field(description="the intercepting unit, -1 for none")
-
-
-class WindowView(_Strict):
-    """An open battle window: both players polled in `order`, `pos` asked now, closed once
-    `passes` reaches the number of players (all passed in succession)."""
-    kind: str
-    order: list[int]
-    pos: int
-    data: dict[str, Any]
-    cycle: bool
-    passes: int
-
-
-class SengokuPublicView(_Strict):
-    """Facts of 戦国大戦 双 every player sees (`SengokuState.public_info`). Unit ids are keys
-    as strings."""
-    turn: int
-    turn_player: int
-    first_player: int
-    phase: Literal["mulligan", "koku", "main", "intercept", "counter", "discard", "over"]
-    exhausted: list[int] = Field(description="exhausted units and face-up kokuryoku")
-    koku_down_exhausted: list[int] = Field(description="how many face-down kokuryoku each player has exhausted")
-    strength: dict[str, int] = Field(description="current 兵力 of every unit in play")
-    siege: dict[str, int] = Field(description="current 攻城力 of every unit in play")
-    damage: dict[str, int]
-    tokens: dict[str, TokenView]
-    placed: dict[str, int] = Field(description="the turn each unit was placed")
-    attacks: dict[str, int] = Field(description="attacks made this turn, by unit")
-    ougi_used: list[bool]
-    battle: Optional[BattleView]
-    counters: list[list[int]] = Field(description="counter-stratagems waiting: [owner, card]")
-    buff: dict[str, int] = Field(description="this turn's 兵力 changes")
-    siege_buff: dict[str, int] = Field(description="this turn's 攻城力 changes")
-    extra_used: list[int] = Field(description="units that attacked once more (無双連撃) this turn")
-    once_used: list[str] = Field(description="{1回制限} abilities used this turn, as 'unit:index'")
-    next_token: int
-    windows: list[WindowView]
 
 
 class SengokuGame(Game):
@@ -230,7 +174,11 @@ class SengokuGame(Game):
         return decks.file_problems(path, pool())
 
     def export_catalogue(self) -> dict[str, Any]:
-        """Every card of the game's pool with its names, stats and texts in both languages."""
+        """Every card of the game's pool with its names, stats and texts in both languages;
+        a stand-in pool (cards.toml ``[meta] stand_in``) says so, with its note. ``instances``
+        gives the card number of each instance id of this game (the ids views and events use)."""
+        meta = self.pool.meta
+        stand_in = bool(meta.get("stand_in", False))
         cards = []
         for number, card in self.pool.cards.items():
             spec = card.spec
@@ -240,8 +188,11 @@ class SengokuGame(Game):
                 "strength": spec.strength, "siege": spec.siege if spec.type == "warlord" else None,
                 "keywords": list(spec.keywords), "timing": spec.timing, "permanent": spec.permanent,
                 "threshold": spec.threshold, "text_ja": spec.text_ja, "text_en": spec.text_en,
+                "stand_in": stand_in,
             })
-        return {"game": self.name, "cards": cards}
+        return {"game": self.name, "stand_in": stand_in, "note_ja": meta.get("note_ja", ""),
+                "note_en": meta.get("note_en", ""), "cards": cards,
+                "instances": [card.number for card in self.instances]}
 
     def card_names(self, card: Any) -> tuple[str, str]:
         """(Japanese, English) names of a card: an instance id of this game or a card number."""

@@ -14,7 +14,7 @@ from rich.markup import escape
 from ...core.action import Action
 from ...present import Markup, Msg, Renderer
 from ...present.language import default_language
-from .cards import CardDef, Effect
+from .cards import CardDef, Cost, Effect
 
 if TYPE_CHECKING:
     from .game import SengokuGame
@@ -48,7 +48,24 @@ def _printed_text(r: Renderer, card: CardDef) -> str:
 
 
 def _type(kind: str) -> str:
-    return "summon_card" if kind == "summon" else kind
+    """The word of a card type (``word.warlord``, ``word.stratagem_card`` …)."""
+    return kind if kind in ("warlord", "formation") else f"{kind}_card"
+
+
+def cost_msg(cost: Cost) -> Msg | str:
+    """A cost as a message argument: ``蒼蒼1`` in Japanese, ``2 blue + 1`` in English."""
+    parts: list[Msg | str] = [Msg("cost.colour", symbols=c * n, n=n, colour=c) for c, n in cost.colors]
+    if cost.generic or not parts:
+        parts.append(str(cost.generic))
+    out = parts[0]
+    for part in parts[1:]:
+        out = Msg("cost.and", a=out, b=part)
+    return out
+
+
+def deck_name(name: str) -> Msg | str:
+    """A deck's name: a starter's through ``deck.NAME``, a decklist's own name as it is."""
+    return Msg(f"deck.{name}") if name in ("蒼", "紅", "翠", "黒") else name
 
 
 def card_line(r: Renderer, game: "SengokuGame", c: int) -> str:
@@ -58,24 +75,25 @@ def card_line(r: Renderer, game: "SengokuGame", c: int) -> str:
     stats = r.text("board.stats", unit_type=spec.unit, strength=spec.strength, siege=spec.siege) \
         if spec.type == "warlord" else ""
     return r.text("board.card", card=c, number=spec.number, type=_type(spec.type), colour=spec.color,
-                  cost=str(card.cost), stats=Markup(stats), text=Markup(_printed_text(r, card)))
+                  cost=cost_msg(card.cost), stats=Markup(stats), text=Markup(_printed_text(r, card)))
 
 
 def full_text(r: Renderer, card: CardDef) -> str:
-    """Everything printed on a card: number, names, type, cost, colour, stats, keywords,
-    abilities or effect and counter, and its text."""
+    """Everything printed on a card, in the renderer's language: number, names (both), type,
+    cost, colour, stats, and its text (else its keywords, abilities or effect and counter in
+    words)."""
     spec = card.spec
     lines = [r.text("board.info", name_ja=spec.name_ja, name_en=spec.name_en, number=spec.number,
-                    type=_type(spec.type), colour=spec.color, cost=str(card.cost))]
+                    type=_type(spec.type), colour=spec.color, cost=cost_msg(card.cost))]
     if spec.type == "warlord":
         lines.append(r.text("board.info_warlord", unit_type=spec.unit, strength=spec.strength, siege=spec.siege))
     if spec.type == "ougi":
         lines.append(r.text("board.info_ougi", threshold=spec.threshold))
     if not (spec.text_ja or spec.text_en):
         lines.append(r.text("board.text", text=Markup(_rules(r, card))))
-    for text in ((spec.text_ja, spec.text_en) if r.lang == "ja" else (spec.text_en, spec.text_ja)):
-        if text:
-            lines.append(r.text("board.text", text=text))
+    text = spec.text_ja if r.lang == "ja" else spec.text_en
+    if text:
+        lines.append(r.text("board.text", text=text))
     return "\n".join(lines)
 
 
@@ -111,7 +129,7 @@ def unit_line(r: Renderer, game: "SengokuGame", u: int, view: dict[str, Any]) ->
     return r.text("board.unit", me, unit=_unit(game, u), unit_type=kind, strength=now,
                   printed=Markup(r.text("board.printed", n=printed) if printed is not None and now != printed else ""),
                   siege=pub["siege"].get(str(u), 0),
-                  state="exhausted_state" if u in pub["exhausted"] else "ready_state",
+                  state=Msg("board.exhausted_state" if u in pub["exhausted"] else "board.ready_state"),
                   rules=Markup(r.text("board.rules", text=Markup(rules)) if rules else ""))
 
 
@@ -119,8 +137,11 @@ def render_view(game: "SengokuGame", view: dict[str, Any], r: Renderer | None = 
     """The board as one player (or a spectator) sees it, in the renderer's language."""
     r = r or Renderer(game, default_language())
     z, pub, me = view["zones"], view["public"], view["player"]
-    lines = [r.text("board.title", me, turn=pub["turn"], player=pub["turn_player"],
-                    phase=f"phase.{pub['phase']}", first=pub["first_player"])]
+    if pub["phase"] == "over":
+        lines = [r.text("board.title_over", me, turn=pub["turn"], first=pub["first_player"])]
+    else:
+        lines = [r.text("board.title", me, turn=pub["turn"], player=pub["turn_player"],
+                        phase=Msg(f"phase.{pub['phase']}"), first=pub["first_player"])]
     for p in (0, 1):
         hand, down, up = z["hand"][p], z["koku_down"][p], z["koku_up"][p]
         n_down = len(down) if isinstance(down, list) else down
@@ -128,11 +149,12 @@ def render_view(game: "SengokuGame", view: dict[str, Any], r: Renderer | None = 
         for c in up:
             colours[game.instances[c].color] = colours.get(game.instances[c].color, 0) + 1
         lines.append("")
-        lines.append(r.text("board.side", me, player=p, deck=game.deck_names[p], walls=z["walls"][p],
+        lines.append(r.text("board.side", me, player=p, deck=deck_name(game.deck_names[p]), walls=z["walls"][p],
                             library=z["deck"][p], hand=len(hand) if isinstance(hand, list) else hand,
                             discards=len(z["discard"][p])))
         lines.append(r.text("board.koku", count=len(up) + n_down,
-                            colours=" ".join(f"{c}{n}" for c, n in colours.items()) or r.text("board.none"),
+                            colours=Markup(r.join(r.text("board.colour_count", colour=c, n=n)
+                                                     for c, n in colours.items()) or r.text("board.none")),
                             ready=sum(1 for c in up if c not in pub["exhausted"]), down=n_down,
                             down_tired=pub["koku_down_exhausted"][p]))
         ougi = z["ougi"][p]
@@ -188,13 +210,18 @@ def fx(eff: Effect) -> Msg:
         return Msg(f"fx.{do}.{eff.aim}", **args)
     if do in ("draw", "build_wall"):
         args["n"] = g("n", 1)
+        if args["n"] == 1:
+            return Msg(f"fx.{do}_one")
     elif do in ("destroy", "bounce", "exile"):
         args["limit"] = g("max_strength", "∞")
     elif do == "summon":
-        args.update(strength=g("strength", 1000), siege=g("siege", 0), count=g("count", 1),
-                    unit_type=g("unit", "infantry"))
+        args.update(strength=g("strength", 1000), siege=g("siege", 0), unit_type=g("unit", "infantry"))
+        count = g("count", 1)
+        if count == 1:
+            return Msg("fx.summon_one", **args)
+        args["count"] = count
     elif do == "aura":
-        args["unit_type"] = g("unit") or "unit"
+        args["troops"] = Msg(f"troops.{g('unit') or 'unit'}")
     elif do == "win_if":
         args.update(koku=g("koku", 0), camp=g("camp", 0))
     elif do == "lose_if":
@@ -245,6 +272,8 @@ def event_message(game: "SengokuGame", e: dict[str, Any], view: dict[str, Any] |
         if "amount" in e:
             args["amount"] = f"{int(e['amount']):+d}" if do == "strength" else e["amount"]
         return f"event.effect.{do}", args
+    if k in ("draw_count", "build_wall") and e["n"] == 1:
+        return f"event.{'draw_one' if k == 'draw_count' else 'build_wall_one'}", {"player": p}
     if k == "fizzle":
         return "event.fizzle", {"player": p, "why": e.get("why") or "ability"}
     if k == "game_over":
@@ -259,7 +288,7 @@ def action_message(game: "SengokuGame", a: Action, view: dict[str, Any] | None =
     if verb == "koku":
         return f"action.koku_{args[1]}", {"card": args[0]}
     if verb == "deploy":
-        return "action.deploy", {"card": args[0], "cost": str(inst[args[0]].cost)}
+        return "action.deploy", {"card": args[0], "cost": cost_msg(inst[args[0]].cost)}
     if verb == "stratagem":
         what = fx(inst[args[0]].effect)
         if len(args) > 1:
@@ -280,8 +309,7 @@ def action_message(game: "SengokuGame", a: Action, view: dict[str, Any] | None =
     if verb == "attack":
         out = {"unit": _unit(game, args[0]), "target": _unit(game, args[1])}
         if len(args) > 3:
-            keyword = "疾風怒濤" if args[2] == "shippu" else "無双連撃"
-            return "action.attack_mode", {**out, "keyword": keyword, "discard": args[3]}
+            return "action.attack_mode", {**out, "keyword": args[2], "discard": args[3]}
         return "action.attack", out
     if verb in ("intercept", "counter"):
         if verb == "counter" and len(args) < 2:
@@ -291,12 +319,3 @@ def action_message(game: "SengokuGame", a: Action, view: dict[str, Any] | None =
         return "action.discard", {"card": args[0]}
     return f"action.{verb}", {}
 
-
-def describe_event(game: "SengokuGame", e: dict[str, Any]) -> str | None:
-    """One log line for an event, in the interface's language (through the messages)."""
-    return Renderer(game, default_language()).event(e)
-
-
-def describe_action(game: "SengokuGame", action: str, view: dict[str, Any]) -> str:
-    """A menu label for an action, in the interface's language (through the messages)."""
-    return Renderer(game, default_language()).action(action, view)

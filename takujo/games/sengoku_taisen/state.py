@@ -32,8 +32,8 @@ TOKEN_BASE = 10_000   # summoned soldiers are tokens with ids from here (SGT-SUM
 
 
 # What `pending` returns in a battle window, by player (TURN decisions: `game.turn_decisions`).
-_WINDOW = (Decision(DecisionKind.RESPONSE, (0,), "battle stratagem?"),
-           Decision(DecisionKind.RESPONSE, (1,), "battle stratagem?"))
+_WINDOW = (Decision(DecisionKind.RESPONSE, (0,), "battle_stratagem"),
+           Decision(DecisionKind.RESPONSE, (1,), "battle_stratagem"))
 
 
 class SengokuState(State):
@@ -317,9 +317,9 @@ class SengokuState(State):
             return _WINDOW[self.windows[-1].responder]
         phase, turns = self.phase, self.turns
         if phase == INTERCEPT:
-            return turns["intercept?"][1 - self.turn_player]
+            return turns["intercept"][1 - self.turn_player]
         if phase == COUNTER:
-            return turns["counter-stratagem target"][self.counters[0][0]]
+            return turns["counter_target"][self.counters[0][0]]
         return turns[phase][self.turn_player]
 
     def _legal(self, player: int) -> list[Action]:

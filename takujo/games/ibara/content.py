@@ -131,12 +131,6 @@ class ActionCard:
     def is_sp(self) -> bool:
         return self.sp is not None
 
-    @property
-    def label(self) -> str:
-        if self.sp:
-            return f"SP「{self.name}」"
-        return f"{self.suit}{self.number}"
-
 
 @dataclass(frozen=True)
 class Content:

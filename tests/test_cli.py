@@ -208,7 +208,7 @@ def test_play_simultaneous_bids_with_the_person():
     assert result.exit_code == 0, result.output
     assert "everyone bids in secret" in result.output
     assert "Bids revealed" in result.output
-    assert "you secretly chose: bid" in result.output
+    assert "You secretly chose: bid" in result.output
     assert "Game over" in result.output
 
 

@@ -89,3 +89,12 @@ def test_plain_text_is_made_once_so_nested_brackets_survive(tmp_path, monkeypatc
     monkeypatch.setattr("takujo.present.render.catalogue_for", lambda g: base.merged(extra))
     plain = Renderer(takujo.load("toy"), "en", markup=False)
     assert plain.text("x.outer", inner=Msg("x.inner")) == "[warlord]"
+
+
+def test_english_log_lines_start_with_a_capital_letter():
+    r = Renderer(takujo.load("toy", players=2), "en")
+    assert r.event({"e": "roll", "to": None, "player": 1, "faces": [4]}, viewer=1) == "You rolls 4."
+    assert r.event({"e": "bank", "to": None, "player": 0, "points": 3, "score": 9}, viewer=1) == \
+        "Player 0 banks 3 (score 9)."
+    ja = Renderer(takujo.load("toy", players=2), "ja")
+    assert ja.event({"e": "roll", "to": None, "player": 1, "faces": [4]}, viewer=1) == "あなた が 4 を出した。"

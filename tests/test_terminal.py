@@ -75,8 +75,8 @@ def test_private_choices_of_one_person_are_not_shown_to_the_next():
     for block in result.output.split("Hand the terminal to player ")[1:]:
         seat = int(block[0])
         other = 1 - seat
-        assert f"player {other} secretly chose" not in block
-        assert "you secretly chose" in result.output
+        assert f"Player {other} secretly chose" not in block
+        assert "You secretly chose" in result.output
 
 
 @pytest.mark.parametrize("humans,why", [("0,5", "not a seat"), ("0,0", "given twice"), ("x", "not a seat")])

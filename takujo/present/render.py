@@ -171,7 +171,8 @@ class Renderer:
         if found is None:
             return None
         msg_id, args = found
-        return self.text(msg_id, viewer, **args)
+        line = self._markup(msg_id, viewer, args)
+        return self._out(_capitalised(line) if self.lang == "en" else line)
 
     def action_message(self, action: Action, view: dict[str, Any] | None = None) -> tuple[str, dict[str, Any]]:
         hook = getattr(self._presenter, "action_message", None)
@@ -210,6 +211,25 @@ class Renderer:
             return []
         found = hook(self.game, query, self) if _arity(hook) >= 3 else hook(self.game, query)
         return [self._out(text) for text in found]
+
+
+def _capitalised(markup_text: str) -> str:
+    """A log line starts with a capital letter ("You drew …"), markup tags skipped."""
+    i, n = 0, len(markup_text)
+    while i < n:
+        ch = markup_text[i]
+        if ch == "[" and (i == 0 or markup_text[i - 1] != "\\"):
+            end = markup_text.find("]", i)
+            if end < 0:
+                break
+            i = end + 1
+            continue
+        if ch.isalpha():
+            return markup_text[:i] + ch.upper() + markup_text[i + 1:]
+        if not ch.isspace():
+            break
+        i += 1
+    return markup_text
 
 
 def _arity(fn: Any) -> int:

@@ -48,8 +48,8 @@ def test_a_march_and_its_battle_in_both_languages():
     march, battle = events(s, "march")[-1], events(s, "battle")[-1]
     en, ja = plain(s.game, "en"), plain(s.game, "ja")
     assert ja.event(march, 1) == "プレイヤー0(織田) が 美濃 → 信濃南 へ2人行軍"
-    assert en.event(march, 1) == "player 0 (Oda) marched 2 soldiers from Mino (美濃) to South Shinano (信濃南)"
-    assert en.event(march, 0) == "you (Oda) marched 2 soldiers from Mino (美濃) to South Shinano (信濃南)"
+    assert en.event(march, 1) == "Player 0 (Oda) marched 2 soldiers from Mino (美濃) to South Shinano (信濃南)"
+    assert en.event(march, 0) == "You (Oda) marched 2 soldiers from Mino (美濃) to South Shinano (信濃南)"
     assert ja.event(battle, 0) == "合戦: あなた(織田) の2人が 信濃南 (プレイヤー1(武田)) を攻める"
     assert en.event(battle, 1) == ("Battle: player 0 (Oda) attacked South Shinano (信濃南) "
                                    "(you (Takeda)) with 2 soldiers")
@@ -62,7 +62,7 @@ def test_one_soldier_is_singular_in_english():
     owari = province(s, "尾張")
     s.gold[0] = 5
     act(s, "hire 1")
-    assert plain(s.game, "en").event(events(s, "hire")[-1], 2) == "player 0 (Oda) hired 1 soldier in Owari (尾張)"
+    assert plain(s.game, "en").event(events(s, "hire")[-1], 2) == "Player 0 (Oda) hired 1 soldier in Owari (尾張)"
     assert plain(s.game, "ja").event(events(s, "hire")[-1], 2) == "プレイヤー0(織田) が 尾張 で兵士1人を雇った"
     assert s.owner[owari] == 0
 
@@ -73,14 +73,14 @@ def test_playing_a_castle_and_a_strategy_on_a_warlord_names_the_target():
     owari = province(s, "尾張")
     act(s, f"play {c} {owari}")
     e = events(s, "play")[-1]
-    assert plain(s.game, "en").event(e, 0) == "you (Oda) played Castle (城) (in Owari (尾張))"
+    assert plain(s.game, "en").event(e, 0) == "You (Oda) played Castle (城) (in Owari (尾張))"
     assert plain(s.game, "ja").event(e, 0) == "あなた(織田) が 城 を使った (尾張)"
     s = table(expansion=True)
     w = to_domain(s, 1, "柴田勝家")
     c = choose(s, 0, "謀反の兆し")
     act(s, f"play {c} {w}")
     en = plain(s.game, "en")
-    assert en.event(events(s, "play")[-1], 2) == ("player 0 (Oda) played Signs of Rebellion (謀反の兆し) "
+    assert en.event(events(s, "play")[-1], 2) == ("Player 0 (Oda) played Signs of Rebellion (謀反の兆し) "
                                                   "(on Shibata Katsuie (柴田勝家))")
     assert en.event(events(s, "effect")[-1], 2) == ("  Effect of Signs of Rebellion (謀反の兆し): "
                                                     "Shibata Katsuie (柴田勝家) now bears signs of rebellion")
@@ -121,11 +121,11 @@ def test_a_defection_names_the_warlord_and_both_lords():
 def test_the_retreat_and_plunder_lines_name_their_tactics_cards():
     s = table(expansion=True, tactics=True)
     e = {"e": "withdrew", "to": None, "player": 1, "province": province(s, "甲斐"), "soldiers": 3}
-    assert plain(s.game, "en").event(e) == ("player 1 (Takeda) withdrew 3 soldiers to Kai (甲斐) without loss "
+    assert plain(s.game, "en").event(e) == ("Player 1 (Takeda) withdrew 3 soldiers to Kai (甲斐) without loss "
                                             "(Retreat from Kanegasaki (金ヶ崎の退き口))")
     assert plain(s.game, "ja").event(e) == "プレイヤー1(武田) は金ヶ崎の退き口で3人を損害なく 甲斐 へ退かせた"
     p = {"e": "plundered", "to": None, "player": 0, "from_player": 1, "gold": 0}
-    assert plain(s.game, "en").event(p, 1) == ("player 0 (Oda) took 0 gold from you (Takeda) (Plunder (略奪)): "
+    assert plain(s.game, "en").event(p, 1) == ("Player 0 (Oda) took 0 gold from you (Takeda) (Plunder (略奪)): "
                                                "there was no gold to take")
 
 

@@ -111,15 +111,15 @@ def test_typical_events_in_english_and_japanese():
     blue = game.catalogue.by_id("aoi_kaze")[0]
     teito = game.catalogue.by_id("teito")[0]
     draw = {"e": "draw", "to": [0], "player": 0, "card": blue}
-    assert en.event(draw, 0) == "you drew Blue Wind (蒼い風)"
-    assert en.event(draw, 1) == "player 0 drew Blue Wind (蒼い風)"
+    assert en.event(draw, 0) == "You drew Blue Wind (蒼い風)"
+    assert en.event(draw, 1) == "Player 0 drew Blue Wind (蒼い風)"
     assert ja.event(draw, 0) == "あなた は 蒼い風 を引いた"
     invade = {"e": "invade", "to": None, "player": 2, "card": blue, "region": teito, "owner": 1}
-    assert en.event(invade, 0) == "player 2 invaded Imperial Capital (帝都) with Blue Wind (蒼い風)"
+    assert en.event(invade, 0) == "Player 2 invaded Imperial Capital (帝都) with Blue Wind (蒼い風)"
     assert ja.event(invade, 2) == "あなた が 蒼い風 で 帝都 に侵攻"
     attack = {"e": "attack", "to": None, "player": 2, "card": blue, "target": teito, "attack": "mag",
               "total": 12, "defence": 11, "critical": True, "defeated": True}
-    assert "magic attack of Blue Wind (蒼い風) 12" in en.event(attack) and "Critical!" in en.event(attack)
+    assert "Magic attack of Blue Wind (蒼い風) 12" in en.event(attack) and "Critical!" in en.event(attack)
     assert "魔法攻撃 12" in ja.event(attack) and "クリティカル！" in ja.event(attack)
     over = {"e": "game_over", "to": None, "winners": [1, 3], "reason": "deck_out"}
     assert en.event(over, 3) == "Game over: won by player 1, you (the pile ran out)"
@@ -127,7 +127,7 @@ def test_typical_events_in_english_and_japanese():
     # the event card's effect is said from its effect verb, in the viewer's language
     kyosei = game.catalogue.by_id("kyosei")[0]
     drawn = {"e": "event", "to": None, "player": 1, "card": kyosei}
-    assert en.event(drawn) == ("player 1 drew the event Evil Star (凶星): Each player discards 1 card(s) "
+    assert en.event(drawn) == ("Player 1 drew the event Evil Star (凶星): Each player discards 1 card(s) "
                                "at random from their hand.")
     assert ja.event(drawn).endswith("各プレイヤーは手札から無作為にカードを1枚捨てる。")
 

@@ -99,11 +99,11 @@ def test_english_counts_agree_and_you_take_the_same_verb():
     """One card is "a card", more are "N cards"; the viewer is "you", with the verb every
     player gets (the past tense)."""
     en = say("en")
-    assert en.event({"e": "draw_count", "to": None, "player": 0, "n": 1}, 0) == "you drew a card."
-    assert en.event({"e": "draw_count", "to": None, "player": 0, "n": 3}, 1) == "player 0 drew 3 cards."
-    assert en.event({"e": "committed", "to": None, "player": 2, "n": 1}, 2) == "you laid a card face down."
-    assert en.event({"e": "whims_lost", "to": None, "player": 1, "cards": [0, 3]}) == "player 1 lost 2 whim cards."
-    assert en.event({"e": "declare", "to": None, "player": 1, "cards": 1}) == "player 1 declared 1 card."
+    assert en.event({"e": "draw_count", "to": None, "player": 0, "n": 1}, 0) == "You drew a card."
+    assert en.event({"e": "draw_count", "to": None, "player": 0, "n": 3}, 1) == "Player 0 drew 3 cards."
+    assert en.event({"e": "committed", "to": None, "player": 2, "n": 1}, 2) == "You laid a card face down."
+    assert en.event({"e": "whims_lost", "to": None, "player": 1, "cards": [0, 3]}) == "Player 1 lost 2 whim cards."
+    assert en.event({"e": "declare", "to": None, "player": 1, "cards": 1}) == "Player 1 declared 1 card."
     placed = {"e": "placed", "to": None, "player": 3, "square": 7, "why": "combat"}
     assert en.event(placed, 3) == "Random placement after a lost combat: you went to square 7."
     assert say("ja").event(placed, 3) == "あなた はマス7にランダム配置 (戦闘)。"
@@ -119,17 +119,17 @@ def test_events_and_actions_in_both_languages():
     assert ja.event(result) == "攻撃 剣8 対 防御 拳3: 防御側の勝ち。"
     assert en.event(result) == "Attack Sword 8 against defence Fist 3: the defender won."
     move = {"e": "move", "to": None, "player": 1, "card": 0, "square": 0}
-    assert en.event(move) == "player 1 moved to the keep." and ja.event(move) == "プレイヤー1 が城へ移動。"
+    assert en.event(move) == "Player 1 moved to the keep." and ja.event(move) == "プレイヤー1 が城へ移動。"
     draw = {"e": "draw", "to": [0], "player": 0, "card": 83}
-    assert en.event(draw, 0) == "you drew Summons (呼び寄せ)." and ja.event(draw, 0) == "あなた は 呼び寄せ を引いた。"
+    assert en.event(draw, 0) == "You drew Summons (呼び寄せ)." and ja.event(draw, 0) == "あなた は 呼び寄せ を引いた。"
     whim = {"e": "whim_taken", "to": None, "player": 2, "card": 0}
-    assert en.event(whim) == "player 2 satisfied the whim I'm thirsty (喉が渇いたわ)."
+    assert en.event(whim) == "Player 2 satisfied the whim I'm thirsty (喉が渇いたわ)."
     item = {"e": "item", "to": None, "player": 2, "item": 0}
-    assert en.event(item) == "player 2 gained the item Water (水)." and ja.event(item) == "プレイヤー2 はアイテム 水 を得た。"
+    assert en.event(item) == "Player 2 gained the item Water (水)." and ja.event(item) == "プレイヤー2 はアイテム 水 を得た。"
     ring = {"e": "ring", "to": None, "player": 0, "cards": [0, 30]}
-    assert en.event(ring, 1) == "player 0 used the Ring of Devil's Luck (悪運の指輪) and played again: Sword 1 (剣1), Scroll 4 (巻物4)."
+    assert en.event(ring, 1) == "Player 0 used the Ring of Devil's Luck (悪運の指輪) and played again: Sword 1 (剣1), Scroll 4 (巻物4)."
     gabe = {"e": "gaiblitz", "to": None, "player": 0, "target": 1, "mode": "discard"}
-    assert en.event(gabe, 1) == "player 0 used the ability of Gaiblitz (ゲイブリッツ): you had to discard 3 cards."
+    assert en.event(gabe, 1) == "Player 0 used the ability of Gaiblitz (ゲイブリッツ): you had to discard 3 cards."
     assert ja.event(gabe, 1) == "プレイヤー0 (ゲイブリッツ) の能力: あなた が 3 枚捨てる。"
     shuffle = {"e": "shuffle", "to": [], "what": "action deck", "order": [3, 1]}
     assert ja.event(shuffle) == "山札を切り直した。" and en.event(shuffle) == "The action deck was shuffled."

@@ -43,9 +43,11 @@ class ProvinceSpec(BaseModel):
     three_player_out: bool = False
 
 
-    def names(self) -> tuple[str, str]:
-        """(Japanese, English) names; a map without an English name gives its id."""
-        return self.name_ja, self.name_en or self.id
+def province_names(p: ProvinceSpec) -> tuple[str, str]:
+    """(Japanese, English) names; a map without an English name gives its id. (A function,
+    not a method: this module is compiled in the optional build, and pydantic models take no
+    compiled methods.)"""
+    return p.name_ja, p.name_en or p.id
 
 
 @dataclass(frozen=True)

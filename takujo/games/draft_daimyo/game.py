@@ -9,7 +9,7 @@ from pydantic import Field
 from ...core.action import ActionTable
 from ...core.errors import OptionError
 from ...core.game import Game, GameOptions
-from .board import FACTION_KEYS, FACTIONS, MAP_FILE, Board, Province, load_board
+from .board import FACTION_KEYS, FACTIONS, MAP_FILE, Board, Province, load_board, province_names
 from .cards import CARD_FILE, CardSet, card_set
 from .schema import DaimyoPublic
 from .state import MARCH_MAX, DaimyoState
@@ -73,7 +73,7 @@ class DaimyoGame(Game):
     def card_names(self, card: Any) -> tuple[str, str]:
         """(Japanese, English) names of a card id, or of a province (`Province`)."""
         if isinstance(card, Province):
-            return self.board.provinces[card].names()
+            return province_names(self.board.provinces[card])
         if type(card) is not int or not 0 <= card < len(self.cards.cards):
             raise KeyError(card)
         spec = self.cards.cards[card].spec
@@ -102,7 +102,7 @@ class DaimyoGame(Game):
             cards.append(entry)
         board = []
         for i, p in enumerate(self.board.provinces):
-            ja, en = p.names()
+            ja, en = province_names(p)
             board.append({"id": i, "key": p.id, "name_ja": ja, "name_en": en, "kokuryoku": p.kokuryoku,
                           "adjacent": list(self.board.adjacent[i]),
                           "home": FACTION_KEYS[FACTIONS.index(p.home)] if p.home else None,

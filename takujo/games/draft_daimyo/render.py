@@ -15,7 +15,7 @@ from rich.markup import escape
 from ...core.action import Action
 from ...present import Markup, Msg, Renderer
 from .battle import HIT
-from .board import FACTION_KEYS, Province
+from .board import FACTION_KEYS, Province, province_names
 
 if TYPE_CHECKING:
     from .cards import CardSpec
@@ -277,7 +277,7 @@ def render_view(game: "DaimyoGame", view: dict[str, Any], r: Renderer | None = N
     for i, p in enumerate(game.board.provinces):
         o = pub["owner"][i]
         holder = FACTION_KEYS[o] if 0 <= o < n else "neutral" if o == -1 else "empty"
-        adjacent = Markup(r.join(escape(game.board.provinces[j].names()[lang]) for j in game.board.adjacent[i]))
+        adjacent = Markup(r.join(escape(province_names(game.board.provinces[j])[lang]) for j in game.board.adjacent[i]))
         lines.append(r.text("board.province", me, province=Province(i), kokuryoku=p.kokuryoku, holder=holder,
                             soldiers=pub["soldiers"][i], adjacent=adjacent,
                             castle=Msg("board.castle") if i in castles else _NONE))

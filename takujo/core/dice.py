@@ -40,7 +40,7 @@ class Dice:
             raise ValueError(f"not a dice expression: {text!r}")
         if isinstance(text, int):
             return cls(0, _bounded(text, text))
-        if not isinstance(text, str) or len(text) > 16:
+        if not isinstance(text, str) or len(text) > 40:
             raise ValueError(f"not a dice expression: {str(text)[:20]!r} (expected forms like 2D+3, 1D, 9)")
         norm = unicodedata.normalize("NFKC", text).replace(" ", "").upper()
         m = _EXPR.match(norm)

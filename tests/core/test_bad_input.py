@@ -175,3 +175,13 @@ def test_a_stale_action_is_refused_and_changes_nothing():
     assert state.to_json() == before
     state.apply(action, expect_version=0)
     assert state.version == 1 and state.view(None)["version"] == 1
+
+
+def test_a_card_stat_with_an_absurd_number_is_refused_naming_the_card(tmp_path):
+    import re
+    from pathlib import Path
+    src = (Path(takujo.__file__).parent / "games" / "fuutei" / "cards.toml").read_text(encoding="utf-8")
+    bad = tmp_path / "cards.toml"
+    bad.write_text(re.sub(r'stats = \["[^"]*"', 'stats = ["1D+99999999999999999999"', src, count=1), encoding="utf-8")
+    with pytest.raises(CardDataError, match=r"card #1 \(aoi_kaze\): field 'stats'.*out of range"):
+        takujo.load("fuutei", cards=str(bad))

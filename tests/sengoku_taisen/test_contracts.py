@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 import takujo
-from takujo.core.decision import DecisionKind
+from takujo.core.decision import DecisionKind, Outcome
 from takujo.core.rng import Rng
 from takujo.core.visibility import shuffle_unseen
 from takujo.games.sengoku_taisen.state import SengokuState
@@ -17,7 +17,8 @@ from takujo.games.sengoku_taisen.state import SengokuState
 from .helpers import act, give_koku, legal, put, table
 
 SPECS = ("sengoku_taisen(deck1=紅,deck2=蒼)", "sengoku_taisen(deck1=黒,deck2=翠)")
-_IMMUTABLE = (str, bytes, int, float, bool, type(None))
+# An Outcome is a frozen dataclass of tuples: a state and its copies may share it.
+_IMMUTABLE = (str, bytes, int, float, bool, type(None), Outcome)
 
 
 def random_states(spec: str, seed: int, limit: int = 400):

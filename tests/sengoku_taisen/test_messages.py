@@ -48,11 +48,11 @@ def test_a_draw_in_both_languages_and_in_the_viewers_own_form():
     ja, en = plain(g, "ja"), plain(g, "en")
     name_ja, name_en = g.card_names(c)
     assert en.event(draw, 0) == f"You draw {name_en} ({name_ja})."
-    assert en.event(count, 0) == "You draw a card." and en.event(count, 1) == "player 0 draws a card."
+    assert en.event(count, 0) == "You draw a card." and en.event(count, 1) == "Player 0 draws a card."
     assert ja.event(draw, 0) == f"あなた は {name_ja} を引いた"
     assert ja.event(count, 1) == "プレイヤー0 はカードを 1 枚引いた"
     many = {**count, "n": 3}
-    assert en.event(many, 0) == "You draw 3 cards." and en.event(many, None) == "player 0 draws 3 cards."
+    assert en.event(many, 0) == "You draw 3 cards." and en.event(many, None) == "Player 0 draws 3 cards."
 
 
 def test_an_attack_by_shippu_doto_names_the_rule_and_the_discard_in_both_languages():
@@ -65,7 +65,7 @@ def test_an_attack_by_shippu_doto_names_the_rule_and_the_discard_in_both_languag
     (kw,), (atk,) = events(s, "keyword"), events(s, "attack")
     en, ja = plain(s.game, "en"), plain(s.game, "ja")
     assert en.event(kw, 0) == "Your Maeda Toshiie (前田利家) attacks by Shippū Dotō, discarding Maeda Toshiie (前田利家)."
-    assert en.event(kw, 1) == ("player 0's Maeda Toshiie (前田利家) attacks by Shippū Dotō, "
+    assert en.event(kw, 1) == ("Player 0's Maeda Toshiie (前田利家) attacks by Shippū Dotō, "
                                "discarding Maeda Toshiie (前田利家).")
     assert ja.event(kw, 1) == "プレイヤー0: 前田利家 が疾風怒濤で攻撃 (前田利家 を捨てた)"
     assert en.event(atk, 0) == "Your Maeda Toshiie (前田利家) attacks the castle."
@@ -81,7 +81,7 @@ def test_a_lost_wall_and_the_turn_line_in_the_viewers_own_form():
     (lost,) = events(s, "wall_destroyed")
     en = plain(s.game, "en")
     assert en.event(lost, 1) == "You lose a wall: Sakai Tadatsugu (酒井忠次)."
-    assert en.event(lost, 0) == "player 1 loses a wall: Sakai Tadatsugu (酒井忠次)."
+    assert en.event(lost, 0) == "Player 1 loses a wall: Sakai Tadatsugu (酒井忠次)."
     assert plain(s.game, "ja").event(lost, 1) == "あなた の城壁が破壊された: 酒井忠次"
     assert s.inst[wall].name == "酒井忠次"
     turn = {"e": "turn", "to": None, "seq": 0, "player": 1, "turn": 4}

@@ -96,7 +96,7 @@ def test_an_exhaust_effect_reads_as_a_sentence():
     act(s, f"stratagem {t} {foe}")
     (e,) = [e for e in s.log if e["e"] == "effect"]
     assert say(s.game).event(e) == f"プレイヤー0 の計略: {s.inst[foe].name} を疲弊させた"
-    assert say(s.game, "en").event(e) == "player 0's stratagem: Ikeda Tsuneoki (池田恒興) is exhausted."
+    assert say(s.game, "en").event(e) == "Player 0's stratagem: Ikeda Tsuneoki (池田恒興) is exhausted."
     assert say(s.game, "en").event(e, 0) == "Your stratagem: Ikeda Tsuneoki (池田恒興) is exhausted."
     assert say(s.game).event(e, 0) == f"あなた の計略: {s.inst[foe].name} を疲弊させた"
     pass_battle(s)

@@ -767,7 +767,7 @@ def test_warlord_13_damage_and_this_turn_changes_reset_at_the_end_of_every_turn(
     t14 = take(s, "AK-14", 0, "hand")
     t13 = take(s, "AK-13", 0, "hand")
     d = take(s, "AO-04", 1, "camp")                      # 4000
-    [take(s, "AK-03", 0, "walls") for _ in range(2)]
+    [take(s, "AK-06", 0, "walls") for _ in range(2)]
     [take(s, "AO-09", 1, "walls") for _ in range(2)]
     give_koku(s, 0, "紅", 4)
     act(s, f"stratagem {t14}")
@@ -935,9 +935,9 @@ def test_ougi_03_only_on_your_own_turn():
 def test_strat_02_strat_03_a_stratagem_costs_its_printed_cost():
     """SGT-STRAT-02: 天下布武 (紅紅1) cannot be used with two kokuryoku; with a third (face down,
     for the generic part) it can, and exactly those three are exhausted. SGT-STRAT-03: it is a
-    deck card (3 in the 紅 starter)."""
+    deck card (4 in the 紅 starter)."""
     s = table("紅", "蒼")
-    assert sum(1 for c in s.game.deck_ids[0] if s.card(c).number == "AK-14") == 3
+    assert sum(1 for c in s.game.deck_ids[0] if s.card(c).number == "AK-14") == 4
     a = take(s, "AK-02", 0, "camp")
     c = take(s, "AK-14", 0, "hand")
     red = give_koku(s, 0, "紅", 2)
@@ -1120,7 +1120,7 @@ def test_summon_02_summon_04_tokens_fight_like_warlords_and_vanish_when_destroye
     foe = take(s, "AK-01", 1, "camp")
     foe2 = take(s, "AK-02", 1, "camp")
     [take(s, "KR-09", 0, "walls") for _ in range(3)]
-    [take(s, "AK-03", 1, "walls") for _ in range(3)]
+    [take(s, "AK-06", 1, "walls") for _ in range(3)]
     act(s, f"stratagem {k}")
     (t,) = s.summons[0]
     assert attack_options(s, t) == set()

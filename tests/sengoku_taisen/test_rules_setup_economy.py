@@ -398,9 +398,10 @@ def test_deck_03_at_most_four_per_card_number():
     """SGT-DECK-03: five copies of one number (even split over lines) are refused; the limit
     is per card number, so 4 AK-01 and 4 AK-15 (both 織田信長) are fine."""
     lines = fifty()
-    five = deck_text(lines + ["1 AK-03"])                 # the 紅 starter has 4 AK-03
+    assert "4 AK-09   # 森長可" in lines                    # the 紅 starter has 4 AK-09
+    five = deck_text(lines + ["1 AK-09"])
     problems = decks.check(decks.parse(five), POOL)
-    assert problems == ["5 copies of AK-03 (森可成); at most 4 per card number"]
+    assert problems == ["5 copies of AK-09 (森長可); at most 4 per card number"]
     same_name = deck_text([ln for ln in lines if "AK-01" not in ln and "AK-15" not in ln]
                           + ["4 AK-01", "4 AK-15"])
     assert POOL["AK-01"].name == POOL["AK-15"].name
@@ -1240,7 +1241,7 @@ def test_koku_01_any_deck_card_can_be_kokuryoku():
 def test_koku_02_kokuryoku_pay_costs():
     """SGT-KOKU-02: a kokuryoku placed this turn pays for a card in the main phase."""
     s = table()
-    a, b = put(s, "AK-03", 0, "hand"), put(s, "AK-03", 0, "hand", nth=1)
+    a, b = put(s, "AK-06", 0, "hand"), put(s, "AK-03", 0, "hand")   # a 紅 card; 森可成 costs 紅
     koku_phase(s)
     act(s, f"koku {a} up")
     assert s.phase == MAIN and f"deploy {b}" in legal(s)

@@ -260,3 +260,21 @@ def test_every_message_formats_with_the_arguments_it_names():
         for lang in ("ja", "en"):
             for _, field, _, _ in string.Formatter().parse(r.catalogue.template(msg_id, lang)):
                 assert field is None or re.fullmatch(r"[a-z_0-9]+", field), (msg_id, field)
+
+
+def test_a_card_without_text_in_the_viewers_language_shows_its_rules_in_words(tmp_path):
+    """A pool card with Japanese text only (cards=…): English card_info and the hand say what
+    it does from its effect, never the Japanese text."""
+    from takujo.games.sengoku_taisen.cards import CARD_FILE
+    text = CARD_FILE.read_text(encoding="utf-8")
+    line = 'text_en = "{Main} Return an enemy warlord with 3000 strength or less to its owner\'s hand. Counter: build 1 wall."\n'
+    assert line in text
+    path = tmp_path / "cards.toml"
+    path.write_text(text.replace(line, ""), encoding="utf-8")
+    g = takujo.load("sengoku_taisen", cards=str(path))
+    (info,) = plain(g, "en").card_info("AO-12")
+    assert info.splitlines()[1] == ("  {Main} return an enemy warlord of strength 3000 or less to its owner's "
+                                    "hand counter-stratagem: build a wall from the top of your deck")
+    assert japanese_left(g, info) == []
+    (ja,) = plain(g, "ja").card_info("AO-12")
+    assert "兵力3000以下の敵武将1体を持ち主の手札に戻す。" in ja

@@ -2,8 +2,9 @@
 Japanese and English), and the terminal's picture of a view (rich markup).
 
 Every event kind the game logs is a message (`event_message`), every action too
-(`action_message`); warlords in play show their keywords, abilities with their timing tags,
-current 兵力 and 攻城力; `card_info` gives a card's full text for the terminal's ``? NAME``.
+(`action_message`), with the viewer's own form where a player is its subject ("You draw
+…"); warlords in play show their keywords, abilities with their timing tags, current 兵力
+and 攻城力; `card_info` gives a card's full text for the terminal's ``? NAME``.
 """
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from ...core.action import Action
 from ...present import Markup, Msg, Renderer
 from ...present.language import default_language
 from .cards import CardDef, Cost, Effect
+from .decks import STARTERS
 
 if TYPE_CHECKING:
     from .game import SengokuGame
@@ -65,7 +67,7 @@ def cost_msg(cost: Cost) -> Msg | str:
 
 def deck_name(name: str) -> Msg | str:
     """A deck's name: a starter's through ``deck.NAME``, a decklist's own name as it is."""
-    return Msg(f"deck.{name}") if name in ("蒼", "紅", "翠", "黒") else name
+    return Msg(f"deck.{name}") if name in STARTERS else name
 
 
 def card_line(r: Renderer, game: "SengokuGame", c: int) -> str:
@@ -89,11 +91,7 @@ def full_text(r: Renderer, card: CardDef) -> str:
         lines.append(r.text("board.info_warlord", unit_type=spec.unit, strength=spec.strength, siege=spec.siege))
     if spec.type == "ougi":
         lines.append(r.text("board.info_ougi", threshold=spec.threshold))
-    if not (spec.text_ja or spec.text_en):
-        lines.append(r.text("board.text", text=Markup(_rules(r, card))))
-    text = spec.text_ja if r.lang == "ja" else spec.text_en
-    if text:
-        lines.append(r.text("board.text", text=text))
+    lines.append(r.text("board.text", text=Markup(_printed_text(r, card))))
     return "\n".join(lines)
 
 

@@ -14,8 +14,9 @@ Usage errors (an unknown game, option or bot) print one red line and exit with c
 record given to ``replay`` exits with code 1; an illegal deck given to ``deck check`` exits
 with code 1.
 
-What a game returns from ``render_view``, ``describe_event`` and ``describe_action`` is printed
-as rich markup (a string that is not valid markup is printed as it is).
+Every text for people comes from the message catalogues through `takujo.present.Renderer`, in
+the language of ``--lang`` (default TAKUJO_LANG, else the locale); it is printed as rich markup
+(a string that is not valid markup is printed as it is).
 """
 from __future__ import annotations
 

@@ -204,7 +204,7 @@ def test_a_repeated_position_gets_a_different_answer():
     fresh = ISMCTS(game, iterations=30)
     fresh.act(view, legal, Rng(1))
     shorter = game.new_state(2).view(p)
-    shorter["log"] = shorter["log"][:1]                    # a new game: memory starts afresh
+    shorter["cursor"] = 1                                  # a new game: memory starts afresh
     assert fresh.cycles.taken_here(shorter) == set()
 
 

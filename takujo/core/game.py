@@ -161,8 +161,10 @@ class Game(ABC):
         raise NotImplementedError(f"{self.name} cannot determinize views yet")
 
     # ----- presentation and bots ---------------------------------------------------------
-    #: module with ``render_view(game, view)``, ``describe_action(game, action, view)`` and
-    #: ``describe_event(game, event)``; None for the plain defaults below
+    #: the game's presenter module, read by `takujo.present.Renderer`: ``event_message``,
+    #: ``action_message``, ``render_view(game, view, renderer)``, ``card_info(game, query,
+    #: renderer)`` and ``SILENT_EVENTS``; the texts are in ``messages_file`` beside the game
+    #: (default ``messages.toml``)
     presentation: ClassVar[str | None] = None
     #: ``"module:Class"`` of the game's heuristic bot (constructed with the game)
     heuristic: ClassVar[str | None] = None
@@ -185,26 +187,6 @@ class Game(ABC):
         module, _, cls = self.heuristic.partition(":")
         return getattr(importlib.import_module(module), cls)(self)
 
-    def render_view(self, view: dict[str, Any]) -> str:
-        """A text picture of a view for the terminal (rich markup allowed)."""
-        if (mod := self._presenter()) is not None:
-            return mod.render_view(self, view)
-        import json
-        return json.dumps({k: v for k, v in view.items() if k != "log"}, ensure_ascii=False, indent=1)
-
-    def describe_action(self, action: str, view: dict[str, Any]) -> str:
-        """A person-readable label for the action notation `action` (rich markup allowed)."""
-        if (mod := self._presenter()) is not None:
-            return mod.describe_action(self, action, view)
-        return action
-
-    def describe_event(self, event: dict[str, Any], view: dict[str, Any] | None = None) -> str | None:
-        """One log line for an event (rich markup allowed), or None to leave it out."""
-        if (mod := self._presenter()) is not None:
-            return mod.describe_event(self, event)
-        fields = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("e", "to", "chance"))
-        return f"{event['e']}: {fields}"
-
     def export_catalogue(self) -> dict[str, Any]:
         """Every card (and board square or province) with names, stats and texts in both
         languages, as JSON-able data for clients: ``{"game": ..., "cards": [...], ...}``."""
@@ -213,14 +195,6 @@ class Game(ABC):
     def card_names(self, card: Any) -> tuple[str, str]:
         """A card's (Japanese, English) names, for messages; games with cards override it."""
         raise KeyError(card)
-
-    def card_info(self, query: str) -> list[str]:
-        """The full text (rich markup allowed) of every card whose id or name (Japanese or
-        English) contains `query`, case-insensitively; [] when none does. For the terminal's
-        ``? NAME``."""
-        if (mod := self._presenter()) is not None and hasattr(mod, "card_info"):
-            return list(mod.card_info(self, query))
-        return []
 
     def silent_events(self) -> frozenset[str]:
         """Event kinds the game's presenter leaves out of the log on purpose (e.g. a shuffle

@@ -164,9 +164,6 @@ class Renderer:
 
     def event(self, event: dict[str, Any], viewer: int | None = None, view: dict[str, Any] | None = None) -> str | None:
         """One log line for `event` as `viewer` sees it, or None when it is not shown."""
-        legacy = getattr(self._presenter, "describe_event", None)
-        if legacy is not None and not hasattr(self._presenter, "event_message"):
-            return None if event["e"] in self.game.silent_events() else self._out(legacy(self.game, event) or "")
         found = self.event_message(event, view)
         if found is None:
             return None
@@ -182,9 +179,6 @@ class Renderer:
 
     def action(self, action: Action | str, view: dict[str, Any] | None = None) -> str:
         """A label for an action (or its notation) in this language."""
-        legacy = getattr(self._presenter, "describe_action", None)
-        if legacy is not None and not hasattr(self._presenter, "action_message"):
-            return self._out(legacy(self.game, str(action), view or {}))
         if isinstance(action, str):
             player = view.get("player") if view else None
             action = self.game.parse_action(action, player if isinstance(player, int) else 0)
@@ -200,17 +194,14 @@ class Renderer:
             import json
             return self._out(escape(json.dumps({k: v for k, v in view.items() if k != "log"},
                                                ensure_ascii=False, indent=1)))
-        if _arity(hook) >= 3:
-            return self._out(hook(self.game, view, self))
-        return self._out(hook(self.game, view))
+        return self._out(hook(self.game, view, self))
 
     def card_info(self, query: str) -> list[str]:
         """The full text of every card whose id or name (either language) contains `query`."""
         hook = getattr(self._presenter, "card_info", None)
         if hook is None:
             return []
-        found = hook(self.game, query, self) if _arity(hook) >= 3 else hook(self.game, query)
-        return [self._out(text) for text in found]
+        return [self._out(text) for text in hook(self.game, query, self)]
 
 
 def _capitalised(markup_text: str) -> str:
@@ -230,11 +221,3 @@ def _capitalised(markup_text: str) -> str:
             break
         i += 1
     return markup_text
-
-
-def _arity(fn: Any) -> int:
-    import inspect
-    try:
-        return len(inspect.signature(fn).parameters)
-    except (TypeError, ValueError):
-        return 2

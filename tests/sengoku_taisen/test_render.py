@@ -128,9 +128,9 @@ def test_card_info_gives_a_cards_full_text_by_number_or_either_name():
             assert part in text, (query, part, text)
     strat = say(g).card_info("AO-11")[0]
     assert "反撃計略" in strat and "{メイン}" in strat and "計略" in strat
-    assert len(g.card_info("織田信長")) == 2                 # AK-01 and AK-15
-    assert g.card_info("no such card") == [] and g.card_info("  ") == []
-    by_id = g.card_info(str(g.deck_ids[0][0]))
+    assert len(say(g).card_info("織田信長")) == 2                 # AK-01 and AK-15
+    assert say(g).card_info("no such card") == [] and say(g).card_info("  ") == []
+    by_id = say(g).card_info(str(g.deck_ids[0][0]))
     assert by_id and g.instances[g.deck_ids[0][0]].number in plain(by_id[0])
     vanilla = say(g).card_info("AK-04")[0]                 # prints no text: its rules in words
     assert "前田利家" in vanilla and "兵力 2000" in vanilla

@@ -198,7 +198,9 @@ class State(ABC):
 
     @abstractmethod
     def public_info(self) -> dict[str, Any]:
-        """Facts everyone sees that are not card zones (phase, scores, battle, …)."""
+        """Facts everyone sees that are not card zones (phase, scores, battle, …), as fresh
+        data: views hand it out as it is, so it must share no list or dict with the state
+        (the conformance kit checks it)."""
 
     def view(self, player: int | None) -> dict[str, Any]:
         """What `player` (None: a spectator) may know. Bots and clients get only this.

@@ -75,7 +75,7 @@ def derive_view(state: "State", player: int | None) -> dict[str, Any]:
         "player": player,
         "version": state.steps,
         "zones": zones,
-        "public": copy_plain(state.public_info()),
+        "public": state.public_info(),        # fresh data by contract (conformance kit)
         "pending": pending_view,
         "legal": [str(a) for a in state.legal_actions(player)] if acting else [],
         "log": events_between(state.log, player, max(0, cursor - RECENT_EVENTS), cursor),
@@ -97,7 +97,11 @@ def events_between(log: list[dict[str, Any]], player: int | None, start: int, st
         e = log[seq]
         to = e["to"]
         if to is None or (player is not None and player in to):
-            event = copy_plain(e)
+            event = dict(e)                      # most fields are scalars: copy the rest
+            for key, value in event.items():
+                kind = type(value)
+                if kind is list or kind is dict:
+                    event[key] = copy_plain(value)
             event["seq"] = seq
             out.append(event)
     return out

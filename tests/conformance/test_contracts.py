@@ -27,6 +27,8 @@ from takujo.core.determinize import seen_by_pool
 from takujo.core.visibility import RECENT_EVENTS
 from takujo.present import Renderer
 
+from tests.checks import vandalise
+
 from .test_conformance import midgame_states, playout
 
 GAMES = takujo.names()
@@ -213,15 +215,6 @@ def test_editing_a_view_or_json_leaves_the_game_unchanged(name):
     for state in midgame_states(game, 12, every=9, limit=8):
         before = json.dumps(state.to_json(), sort_keys=True)
 
-        def vandalise(obj: Any) -> None:
-            if isinstance(obj, dict):
-                for v in list(obj.values()):
-                    vandalise(v)
-                obj["vandal"] = 1
-            elif isinstance(obj, list):
-                for v in obj:
-                    vandalise(v)
-                obj.append(-1)
 
         for p in [*range(game.players), None]:
             vandalise(state.view(p))

@@ -10,6 +10,7 @@ import json
 import pytest
 
 import takujo
+from tests.checks import vandalise
 from takujo.core import Rng, shuffle_unseen
 from takujo.core.decision import DecisionKind
 from takujo.games.fuutei.heuristic import FuuteiHeuristic
@@ -233,30 +234,21 @@ def test_views_json_clones_and_public_info_share_nothing_mutable_with_the_state(
         assert not shared, f"clone shares {[live[i] for i in shared][:3]} with the state"
 
 
-def _vandalise(obj) -> None:
-    if isinstance(obj, dict):
-        for v in list(obj.values()):
-            _vandalise(v)
-        obj["vandal"] = 1
-    elif isinstance(obj, list):
-        for v in obj:
-            _vandalise(v)
-        obj.append(-1)
 
 
 def test_editing_views_json_and_clones_leaves_the_state_unchanged():
     for s in _states_with_everything(limit=12):
         before = json.dumps(s.to_json(), sort_keys=True)
         for p in [*range(s.n), None]:
-            _vandalise(s.view(p))
-        _vandalise(s.to_json())
-        _vandalise(s.public_info())
+            vandalise(s.view(p))
+        vandalise(s.to_json())
+        vandalise(s.public_info())
         clone = s.clone()
         for name in STATE_FIELDS:      # every field of the clone (the log's events are shared
             v = getattr(clone, name)   # by design: they are never changed once logged)
             if name == "windows":
                 for w in v:
-                    _vandalise(w.data)
+                    vandalise(w.data)
                     w.order.append(-1)
             elif name == "commits":
                 if v is not None:
@@ -265,7 +257,7 @@ def test_editing_views_json_and_clones_leaves_the_state_unchanged():
             elif name in ("guard", "host") and not v:
                 v[-1] = -1
             else:
-                _vandalise(v)
+                vandalise(v)
         assert json.dumps(s.to_json(), sort_keys=True) == before
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 
 import takujo
+from tests.checks import vandalise
 from takujo.core.decision import DecisionKind, Outcome
 from takujo.core.rng import Rng
 from takujo.core.visibility import shuffle_unseen
@@ -145,15 +146,6 @@ def test_views_json_and_clones_share_nothing_mutable_in_battles_windows_and_coun
         shared = set(_mutables(other, {id(s.game)})) & set(live)
         assert not shared, f"{what} shares {[live[i] for i in shared][:3]!r:.200}"
 
-    def vandalise(obj) -> None:
-        if isinstance(obj, dict):
-            for v in list(obj.values()):
-                vandalise(v)
-            obj["vandal"] = 1
-        elif isinstance(obj, list):
-            for v in obj:
-                vandalise(v)
-            obj.append(-1)
 
     for p in (0, 1, None):
         vandalise(s.view(p))

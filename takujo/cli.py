@@ -45,6 +45,7 @@ from .core.rng import Rng
 from .record import iter_record, read_record, replay_states, write_record
 from .sim import MAX_STEPS, GameCrash, Summary, bot_rng, checked_bot, make_game, run_games
 from .present import Markup, Renderer, default_language, help_text, parse_language
+from .present.catalogue import ui_text
 from .terminal import Quit, TerminalTable, outcome_text, print_markup
 
 def _h(key: str, **args: Any) -> str:
@@ -321,53 +322,56 @@ def _ci(rate: Any) -> str:
     return f"{_pct(lo)} – {_pct(hi)}"
 
 
-def _print_summary(console: Console, summary: Summary) -> None:
+def _print_summary(console: Console, summary: Summary, lang: str = "en") -> None:
+    def t(key: str, **args: Any) -> str:
+        return ui_text(f"ui.sim.{key}", lang, **args)
+
     n = summary.games
-    bots_shown = ", ".join(summary.bot_list)
-    console.print(f"[bold]{escape(summary.game)}[/bold]: {n} games, seeds {summary.seed}..{summary.seed + n - 1}, "
-                  f"bots {escape(bots_shown)} (rotating seats)")
-    seats = Table(title="Win rate by seat (shared wins split)")
-    for col in ("seat", "wins", "win rate", "95% CI"):
+    console.print(t("heading", game=escape(summary.game), n=n, first=summary.seed, last=summary.seed + n - 1,
+                    bots=escape(", ".join(summary.bot_list))))
+    rate_cols = (t("wins"), t("rate"), t("ci"))
+    seats = Table(title=t("by_seat"))
+    for col in (t("seat"), *rate_cols):
         seats.add_column(col, justify="right")
     for j, rate in enumerate(summary.seats):
         seats.add_row(str(j), f"{rate.wins:g}", _pct(rate.rate), _ci(rate))
-    seats.caption = f"even chances: {_pct(1 / summary.players)} per seat"
+    seats.caption = t("even", share=_pct(1 / summary.players))
     console.print(seats)
     if len(summary.bots) > 1:
-        bots = Table(title="Win rate by bot (per seat played)")
-        bots.add_column("bot")
-        for col in ("seats played", "wins", "win rate", "95% CI"):
+        bots = Table(title=t("by_bot"))
+        bots.add_column(t("bot"))
+        for col in (t("seats_played"), *rate_cols):
             bots.add_column(col, justify="right")
         for name, rate in summary.bots.items():
             bots.add_row(escape(name), str(rate.games), f"{rate.wins:g}", _pct(rate.rate), _ci(rate))
         console.print(bots)
     if summary.first is not None:
-        first = Table(title="First player")
-        for col in ("games", "wins", "win rate", "95% CI"):
+        first = Table(title=t("first"))
+        for col in (t("games"), *rate_cols):
             first.add_column(col, justify="right")
         f = summary.first
         first.add_row(str(f.games), f"{f.wins:g}", _pct(f.rate), _ci(f))
         console.print(first)
     if summary.labels:
-        labels = Table(title="Win rate by side: deck, knight … (per seat played)")
-        labels.add_column("side")
-        for col in ("seats played", "wins", "win rate", "95% CI"):
+        labels = Table(title=t("by_side"))
+        labels.add_column(t("side"))
+        for col in (t("seats_played"), *rate_cols):
             labels.add_column(col, justify="right")
         for name, rate in summary.labels.items():
             labels.add_row(escape(name), str(rate.games), f"{rate.wins:g}", _pct(rate.rate), _ci(rate))
         console.print(labels)
-    length = Table(title="Game length and per-game figures" if summary.stats else "Game length")
+    length = Table(title=t("length_stats") if summary.stats else t("length"))
     length.add_column("")
     for col in ("mean", "sd", "min", "max"):
-        length.add_column(col, justify="right")
-    for label, spread in (("turns", summary.turns), ("steps", summary.steps), *summary.stats.items()):
+        length.add_column(t(col), justify="right")
+    for label, spread in ((t("turns"), summary.turns), (t("steps"), summary.steps), *summary.stats.items()):
         length.add_row(escape(label), f"{spread.mean:.2f}" if label in summary.stats else f"{spread.mean:.1f}",
                        f"{spread.sd:.1f}", f"{spread.min:g}", f"{spread.max:g}")
     console.print(length)
-    ends = Table(title="How games ended")
-    ends.add_column("reason")
-    ends.add_column("games", justify="right")
-    ends.add_column("share", justify="right")
+    ends = Table(title=t("ends"))
+    ends.add_column(t("reason"))
+    ends.add_column(t("games"), justify="right")
+    ends.add_column(t("share"), justify="right")
     for reason, count in summary.reasons.items():
         ends.add_row(escape(reason), str(count), _pct(count / n) if n else "-")
     console.print(ends)
@@ -386,10 +390,13 @@ def sim(
     json_out: Annotated[bool, typer.Option("--json", help=_h("sim.json"))] = False,
     max_steps: Annotated[int, typer.Option(min=1, help=_h("sim.max_steps"))] = MAX_STEPS,
     check: Annotated[bool, typer.Option("--check", help=_h("sim.check"))] = False,
+    lang: Annotated[Optional[str], typer.Option(help=_h("sim.lang"))] = None,
 ) -> None:
     """Simulate bot games and report win rates (with 95% Wilson intervals), lengths and endings."""
     opts = _parse_options(option)
     bot_names = _parse_bots(bots)
+    with _usage_errors():
+        language = parse_language(lang) if lang is not None else default_language()
     if games < 1:
         _fail(f"--games must be at least 1, not {games}")
     with _usage_errors():
@@ -412,9 +419,9 @@ def sim(
         typer.echo(json.dumps(summary.to_json(), ensure_ascii=False))
         return
     console = _out()
-    _print_summary(console, summary)
+    _print_summary(console, summary, language)
     if record is not None:
-        console.print(f"Records written to {escape(str(record))}/game-SEED.jsonl")
+        console.print(ui_text("ui.sim.records", language, dir=escape(str(record))))
 
 
 # ----- takujo replay --------------------------------------------------------------------

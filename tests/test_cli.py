@@ -301,3 +301,10 @@ def test_catalogue_prints_every_card_in_both_languages(game):
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["game"] == game and all(c["name_ja"] and c["name_en"] for c in data["cards"])
+
+
+def test_sim_tables_in_japanese():
+    result = run("sim", "toy", "--games", "6", "--players", "2", "--lang", "ja")
+    assert result.exit_code == 0, result.output
+    assert "席ごとの勝率" in result.output and "ゲームの終わり方" in result.output
+    assert "Win rate" not in result.output

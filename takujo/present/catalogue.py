@@ -137,6 +137,12 @@ def catalogue_for(game: "Game") -> Catalogue:
 HELP_FILE = Path(__file__).with_name("help.toml")
 
 
+def ui_text(key: str, lang: str, **args: Any) -> str:
+    """One of the interface's own messages (``ui.toml``) as rich markup, without a game."""
+    template = _cached(str(UI_FILE)).template(key, lang) or key
+    return template.format(**args) if args else template
+
+
 def help_text(key: str, lang: str | None = None, **args: Any) -> str:
     """The command line's help text `key` (``help.<key>``) in `lang` (default: the
     interface language, English if TAKUJO_LANG names no language we have)."""

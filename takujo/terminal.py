@@ -21,7 +21,7 @@ from rich.text import Text
 
 from .bots import Bot
 from .core.action import Action
-from .core.errors import IllegalActionError
+from .core.errors import IllegalActionError, NotationError
 from .core.game import Game
 from .core.rng import Rng
 from .core.state import State
@@ -252,10 +252,15 @@ class TerminalTable:
                     else:
                         action = menu[n - 1].actions[0]
                 else:
-                    action = self.state.parse_action(text, seat)
+                    try:
+                        action = self.state.parse_action(text, seat)
+                    except NotationError:
+                        raise IllegalActionError(self.r.text("ui.unreadable", text=text)) from None
+                    if action not in legal:
+                        raise IllegalActionError(self.r.text("ui.not_legal", action=text))
                 self.state.apply(action)
             except IllegalActionError as exc:
-                self.console.print(f"[red]{escape(str(exc))}[/red]", soft_wrap=True)
+                print_markup(self.console, f"[red]{escape(str(exc))}[/red]")
                 continue
             return
 

@@ -125,3 +125,11 @@ def test_question_mark_and_a_name_show_a_cards_text():
     assert result.exit_code == 0, result.output
     assert "six sides, 1 busts" in result.output
     assert "No card matches 'dragon'" in result.output
+
+
+def test_refusals_speak_the_tables_language():
+    result = run("play", "toy", "--players", "2", "--seed", "1", "--lang", "ja", input="fly 3\n)(\n99\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "「fly 3」は今はできません" in result.output
+    assert "「)(」は行動として読めません" in result.output
+    assert "選択肢 99 はありません" in result.output

@@ -372,8 +372,14 @@ def _print_summary(console: Console, summary: Summary, lang: str = "en") -> None
     ends.add_column(t("reason"))
     ends.add_column(t("games"), justify="right")
     ends.add_column(t("share"), justify="right")
+    try:
+        words = Renderer(make_game(summary.game, None, {}), lang)
+    except TakujoError:
+        words = None
     for reason, count in summary.reasons.items():
-        ends.add_row(escape(reason), str(count), _pct(count / n) if n else "-")
+        shown = words.word(reason) if words is not None else reason
+        label = reason if shown == reason else f"{shown} ({reason})"
+        ends.add_row(escape(label), str(count), _pct(count / n) if n else "-")
     console.print(ends)
 
 

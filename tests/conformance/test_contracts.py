@@ -14,9 +14,7 @@ Parametrized over `takujo.names()` (and each game's main option sets).
 """
 from __future__ import annotations
 
-import dataclasses
 import json
-from enum import Enum
 from typing import Any
 
 import pytest
@@ -27,7 +25,7 @@ from takujo.core.determinize import seen_by_pool
 from takujo.core.visibility import RECENT_EVENTS
 from takujo.present import Renderer
 
-from tests.checks import vandalise
+from tests.checks import game_objects, logged_events, reachable_mutables, vandalise
 
 from .test_conformance import midgame_states, playout
 
@@ -115,92 +113,20 @@ def test_hidden_cards_never_change_what_a_player_observes(spec):
 
 
 # ----- no shared mutable objects ------------------------------------------------------------
-_IMMUTABLE = (str, bytes, int, float, bool, type(None), complex, range, Enum)
-
-
-def _reachable_mutables(root: Any, skip: set[int]) -> dict[int, Any]:
-    """id -> object for every mutable object reachable from `root` (not through `skip`)."""
-    found: dict[int, Any] = {}
-    stack = [root]
-    visited: set[int] = set()
-    while stack:
-        obj = stack.pop()
-        oid = id(obj)
-        if oid in visited or oid in skip or isinstance(obj, _IMMUTABLE) or isinstance(obj, type):
-            continue
-        visited.add(oid)
-        if isinstance(obj, (list, set, dict, bytearray)):
-            found[oid] = obj
-            stack.extend(obj.values() if isinstance(obj, dict) else obj)
-            if isinstance(obj, dict):
-                stack.extend(obj.keys())
-        elif isinstance(obj, (tuple, frozenset)):
-            stack.extend(obj)
-        elif callable(obj) and not hasattr(obj, "__dict__") and not hasattr(obj, "__slots__"):
-            continue
-        else:
-            frozen = dataclasses.is_dataclass(obj) and obj.__dataclass_params__.frozen  # type: ignore[union-attr]
-            if not frozen and not isinstance(obj, Enum):
-                found[oid] = obj
-            attrs = dict(getattr(obj, "__dict__", {}))
-            for cls in type(obj).__mro__:
-                for slot in getattr(cls, "__slots__", ()):
-                    if hasattr(obj, slot):
-                        attrs[slot] = getattr(obj, slot)
-            stack.extend(attrs.values())
-    return found
-
-
-def _game_objects(game: Any) -> set[int]:
-    """Ids of everything reachable from the game (shared by design: immutable tables)."""
-    ids: set[int] = set()
-    stack = [game]
-    while stack:
-        obj = stack.pop()
-        if id(obj) in ids or isinstance(obj, _IMMUTABLE) or isinstance(obj, type):
-            continue
-        ids.add(id(obj))
-        if isinstance(obj, dict):
-            stack.extend(obj.values())
-            stack.extend(obj.keys())
-        elif isinstance(obj, (list, tuple, set, frozenset)):
-            stack.extend(obj)
-        else:
-            stack.extend(getattr(obj, "__dict__", {}).values())
-            for cls in type(obj).__mro__:
-                for slot in getattr(cls, "__slots__", ()):
-                    if hasattr(obj, slot):
-                        stack.append(getattr(obj, slot))
-    return ids
-
-
-def _logged_events(state: Any) -> set[int]:
-    """Ids of the logged events and what they hold: a clone may share those, because an
-    event is never changed once logged (`takujo.core.events`); views and JSON may not."""
-    ids: set[int] = set()
-    for event in state.log:
-        ids.add(id(event))
-        ids.update(id(v) for v in event.values() if isinstance(v, (list, dict)))
-        for v in event.values():
-            if isinstance(v, list):
-                ids.update(id(x) for x in v if isinstance(x, (list, dict)))
-    return ids
-
-
 @pytest.mark.parametrize("name", GAMES)
 def test_clones_views_and_json_share_no_mutable_object_with_the_state(name):
     game = takujo.load(name)
-    skip = _game_objects(game)
+    skip = game_objects(game)
     checked = 0
     for state in midgame_states(game, 11, every=6, limit=20):
-        live = _reachable_mutables(state, skip)
+        live = reachable_mutables(state, skip)
         live.pop(id(state))
         assert len(live) > 10, "the walk must reach the state's own lists"
-        events = _logged_events(state)
+        events = logged_events(state)
         others = {"clone": state.clone(), "json": state.to_json(),
                   **{f"view({p})": state.view(p) for p in [*range(game.players), None]}}
         for what, obj in others.items():
-            shared = set(_reachable_mutables(obj, skip)) & set(live)
+            shared = set(reachable_mutables(obj, skip)) & set(live)
             if what == "clone":
                 shared -= events
             assert not shared, (f"{name} step {state.steps}: {what} shares {len(shared)} mutable "

@@ -63,14 +63,14 @@ MODIFIABLE = (*STATS, "initiative")
 def _int(lo: int, hi: int):
     def check(v: Any) -> None:
         if type(v) is not int or not lo <= v <= hi:
-            raise ValueError(f"must be a whole number from {lo} to {hi}, not {v!r}")
+            raise CardDataError("fuutei.cards.not_int_in_range", lo=lo, hi=hi, value=v)
     return check
 
 
 def _one_of(*choices: str):
     def check(v: Any) -> None:
         if v not in choices:
-            raise ValueError(f"must be one of {', '.join(choices)}, not {v!r}")
+            raise CardDataError("fuutei.cards.not_one_of", choices=choices, value=v)
     return check
 
 
@@ -99,14 +99,14 @@ class Effect(CoreEffect):
         params = self.model_extra or {}
         missing = sorted(REQUIRED.get(self.do, set()) - set(params))
         if missing:
-            raise ValueError(f"effect {self.do!r} needs parameter(s) {missing}")
+            raise CardDataError("fuutei.cards.effect_needs_params", effect=self.do, missing=missing)
         for key, value in params.items():
             check = PARAM_CHECKS.get(key)       # an undeclared one is refused by the vocabulary
             try:
                 if check is not None:
                     check(value)
             except ValueError as exc:
-                raise ValueError(f"effect {self.do!r}: parameter {key!r} {exc}") from None
+                raise CardDataError("fuutei.cards.bad_param", effect=self.do, param=key, problem=exc) from None
         return self
 
 
@@ -132,8 +132,9 @@ class CardSpec(CardText):
     def _required_by_type(cls, v: Any, info: ValidationInfo) -> Any:
         t = info.data.get("type")
         if v is None and t in REQUIRED_BY_TYPE[info.field_name]:
-            article = "an" if t[0] in "aeiou" else "a"
-            raise ValueError(f"{article} {t} card needs {info.field_name}")
+            if t[0] in "aeiou":
+                raise CardDataError("fuutei.cards.an_type_needs_field", type=t, field=info.field_name)
+            raise CardDataError("fuutei.cards.a_type_needs_field", type=t, field=info.field_name)
         return v
 
     @field_validator("stats")
@@ -142,7 +143,7 @@ class CardSpec(CardText):
         if v is None:
             return v
         if len(v) != 4:
-            raise ValueError("stats needs 4 values: phys_atk, phys_def, mag_atk, mag_def")
+            raise CardDataError("fuutei.cards.stats_needs_four")
         for item in v:
             _dice(item)
         return v
@@ -151,14 +152,14 @@ class CardSpec(CardText):
     @classmethod
     def _bonus(cls, v: list[int] | None) -> list[int] | None:
         if v is not None and len(v) != 4:
-            raise ValueError("bonus needs 4 values: phys_atk, phys_def, mag_atk, mag_def")
+            raise CardDataError("fuutei.cards.bonus_needs_four")
         return v
 
     @field_validator("hook")
     @classmethod
     def _hook(cls, v: str | None) -> str | None:
         if v is not None and v not in HOOKS:
-            raise ValueError(f"unknown hook {v!r}; known: {', '.join(sorted(HOOKS))}")
+            raise CardDataError("fuutei.cards.unknown_hook", hook=v, known=sorted(HOOKS))
         return v
 
     @model_validator(mode="after")
@@ -166,9 +167,9 @@ class CardSpec(CardText):
         t = self.type
         if self.effect is not None:
             if t not in EFFECTS[self.effect.do][0]:
-                raise ValueError(f"effect {self.effect.do!r} is not for {t} cards")
+                raise CardDataError("fuutei.cards.effect_not_for_type", effect=self.effect.do, type=t)
             if self.effect.do == "temporary_character" and (self.stats is None or self.sex is None):
-                raise ValueError("a temporary_character card needs stats and sex")
+                raise CardDataError("fuutei.cards.temporary_needs_stats_and_sex")
         return self
 
 
@@ -239,19 +240,20 @@ def build_catalogue(path: Path | str = CARD_FILE, check_composition: bool = True
     seen: set[str] = set()
     for spec in specs:
         if spec.id in seen:
-            raise CardDataError(f"{path}: card {spec.id!r}: field 'id': duplicate id")
+            raise CardDataError("fuutei.cards.duplicate_id", path=path, card=spec.id)
         seen.add(spec.id)
     ids = {s.id for s in specs}
     for spec in specs:
         if spec.excluded_by is not None and spec.excluded_by not in ids:
-            raise CardDataError(f"{path}: card {spec.id!r}: field 'excluded_by': no card {spec.excluded_by!r}")
+            raise CardDataError("fuutei.cards.no_excluding_card", path=path, card=spec.id, excluded_by=spec.excluded_by)
     if check_composition:
         counts = {t: 0 for t in COMPOSITION}
         for spec in specs:
             counts[spec.type] += spec.count
-        wrong = [f"{t}: {counts[t]} (needs {n})" for t, n in COMPOSITION.items() if counts[t] != n]
+        wrong = [CardDataError("fuutei.cards.type_count", type=t, count=counts[t], needs=n)
+                 for t, n in COMPOSITION.items() if counts[t] != n]
         if wrong:
-            raise CardDataError(f"{path}: wrong composition (FTR-COMP-01): " + "; ".join(wrong))
+            raise CardDataError("fuutei.cards.wrong_composition", path=path, counts=wrong)
     cards: list[Card] = []
     for spec in specs:
         stats = tuple(_dice(v) for v in spec.stats) if spec.stats else None

@@ -48,8 +48,7 @@ class FuuteiGame(Game):
         self.catalogue  # load (and validate) the card file now, so errors surface at load
         regions = len(self.catalogue.of_type("region"))
         if options.players > regions:
-            raise OptionError(f"fuutei: {options.players} players need {options.players} regions "
-                              f"at setup; the card set has {regions}")
+            raise OptionError("fuutei.options.too_few_regions", players=options.players, regions=regions)
 
     @cached_property
     def catalogue(self) -> Catalogue:

@@ -76,16 +76,20 @@ class Effect(CoreEffect):
         verb, a troop type for `unit`, whole numbers for counts and amounts."""
         extra = self.model_extra or {}
         if "target" in extra and extra["target"] not in TARGETS.get(self.do, ()):
-            raise ValueError(f"effect {self.do!r}: target {extra['target']!r} is not one of "
-                             f"{', '.join(TARGETS.get(self.do, ())) or 'none'}")
+            raise CardDataError("sengoku_taisen.cards.bad_target", effect=self.do, target=extra["target"],
+                                targets=list(TARGETS.get(self.do, ()))
+                                or CardDataError("sengoku_taisen.cards.no_targets"))
         if "unit" in extra and extra["unit"] not in UNIT_NAMES_JA:
-            raise ValueError(f"effect {self.do!r}: unit {extra['unit']!r} is not one of {', '.join(UNIT_NAMES_JA)}")
+            raise CardDataError("sengoku_taisen.cards.bad_unit", effect=self.do, unit=extra["unit"],
+                                units=list(UNIT_NAMES_JA))
         for key, low in NUMBERS.items():
             if key in extra:
                 v = extra[key]
                 if type(v) is not int or (low is not None and v < low):
-                    raise ValueError(f"effect {self.do!r}: {key} must be a whole number"
-                                     + (f" of at least {low}" if low is not None else "") + f", not {v!r}")
+                    if low is None:
+                        raise CardDataError("sengoku_taisen.cards.not_int", effect=self.do, param=key, value=v)
+                    raise CardDataError("sengoku_taisen.cards.not_int_at_least", effect=self.do, param=key,
+                                        low=low, value=v)
         return self
 
     @cached_property
@@ -112,7 +116,8 @@ class Ability(Effect):
     def _timing(cls, v: str) -> str:
         v = v.strip("{}｛｝")
         if v not in ABILITY_TIMINGS:
-            raise ValueError(f"unknown timing {v!r}; known: {', '.join(k for k in ABILITY_TIMINGS if not k.isascii())}")
+            raise CardDataError("sengoku_taisen.cards.unknown_ability_timing", timing=v,
+                                known=[k for k in ABILITY_TIMINGS if not k.isascii()])
         return ABILITY_TIMINGS[v]
 
 
@@ -134,7 +139,7 @@ class Cost:
             return Cost((), text)
         m = _COST.match(str(text).replace(" ", ""))
         if not m:
-            raise ValueError(f"bad cost {text!r}: colour symbols (蒼紅翠黄黒) then a number, e.g. 紅紅1")
+            raise CardDataError("sengoku_taisen.cards.bad_cost", cost=text)
         counts: dict[str, int] = {}
         for ch in m.group(1):
             counts[ch] = counts.get(ch, 0) + 1
@@ -177,7 +182,7 @@ class CardSpec(CardText):
                          ("tokugi", "abilities"), ("兵種", "unit")):
             if old in data:
                 if new in data:
-                    raise ValueError(f"both {old!r} and {new!r} given")
+                    raise CardDataError("sengoku_taisen.cards.both_terms", old=old, new=new)
                 data[new] = data.pop(old)
                 data["legacy"] = True
         return data
@@ -187,7 +192,7 @@ class CardSpec(CardText):
     def _color(cls, v: str) -> str:
         v = COLOR_ALIASES.get(v, v)
         if v not in COLORS and v != "無":
-            raise ValueError(f"unknown colour {v!r}; use 蒼 紅 翠 黄 黒 or 無")
+            raise CardDataError("sengoku_taisen.cards.unknown_colour", colour=v)
         return v
 
     @field_validator("cost")
@@ -206,7 +211,7 @@ class CardSpec(CardText):
             return UNITS[v]
         if v in UNITS.values():
             return v
-        raise ValueError(f"unknown troop type {v!r}; known: {', '.join(UNITS)}")
+        raise CardDataError("sengoku_taisen.cards.unknown_unit", unit=v, known=list(UNITS))
 
     @field_validator("keywords")
     @classmethod
@@ -214,11 +219,10 @@ class CardSpec(CardText):
         out = [k.strip("【】") for k in v]
         rules = [k for k in out if k in RULE_KEYWORDS]
         if rules:
-            raise ValueError(f"{'/'.join(rules)} is a rule of every warlord (SGT-WARLORD-09, SGT-WARLORD-11), "
-                             f"not a keyword a card prints; remove it from keywords")
+            raise CardDataError("sengoku_taisen.cards.rule_keyword", keywords="/".join(rules))
         bad = [k for k in out if k not in KEYWORDS]
         if bad:
-            raise ValueError(f"unknown keyword(s) {bad}; known: {', '.join(sorted(KEYWORDS))}")
+            raise CardDataError("sengoku_taisen.cards.unknown_keywords", keywords=bad, known=sorted(KEYWORDS))
         return out
 
     @field_validator("timing")
@@ -228,7 +232,7 @@ class CardSpec(CardText):
             return v
         v = v.strip("{}｛｝")
         if v not in TIMINGS:
-            raise ValueError(f"unknown stratagem timing {v!r}; use メイン or 戦闘")
+            raise CardDataError("sengoku_taisen.cards.unknown_stratagem_timing", timing=v)
         return TIMINGS[v]
 
     @model_validator(mode="after")
@@ -237,14 +241,14 @@ class CardSpec(CardText):
         if t == "warlord":
             for f in ("unit", "strength"):
                 if getattr(self, f) is None:
-                    raise ValueError(f"a warlord needs {f}")
+                    raise CardDataError("sengoku_taisen.cards.warlord_needs", field=f)
         if t == "stratagem":
             if self.timing is None or self.effect is None or self.counter is None:
-                raise ValueError("a stratagem needs timing, effect and counter (反撃計略)")
+                raise CardDataError("sengoku_taisen.cards.stratagem_needs")
         if t == "ougi" and (self.threshold is None or self.effect is None):
-            raise ValueError("an ougi needs threshold and effect")
+            raise CardDataError("sengoku_taisen.cards.ougi_needs")
         if t == "formation" and self.effect is None:
-            raise ValueError("a formation needs an effect")
+            raise CardDataError("sengoku_taisen.cards.formation_needs")
         return self
 
 
@@ -329,7 +333,7 @@ def build_pool(path: Path | str = CARD_FILE) -> Pool:
     cards: dict[str, CardDef] = {}
     for spec in specs:
         if spec.number in cards:
-            raise CardDataError(f"{path}: card {spec.number!r}: field 'number': duplicate card number")
+            raise CardDataError("sengoku_taisen.cards.duplicate_number", path=path, number=spec.number)
         cards[spec.number] = CardDef(spec, Cost.parse(spec.cost))
     return Pool(str(path), dict(doc.get("meta", {})), cards)
 

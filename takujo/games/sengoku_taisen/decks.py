@@ -155,13 +155,13 @@ def load(spec: str) -> Decklist:
         return parse(read_data_text(DECK_DIR / STARTERS[spec], "decklist"), spec)
     path = Path(spec)
     if not path.exists():
-        raise OptionError(f"deck {spec!r} is neither a starter ({', '.join(STARTERS)}) nor a decklist file")
+        raise OptionError("sengoku_taisen.decks.not_found", deck=spec, starters=list(STARTERS))
     try:
         deck = read(path)
     except CardDataError as exc:
-        raise OptionError(f"deck {spec!r}: {exc}") from None
+        raise OptionError("sengoku_taisen.decks.bad_file", deck=spec, problem=exc) from None
     if not deck.is_decklist():
-        raise OptionError(f"deck {spec!r}: {deck.not_a_decklist()}")
+        raise OptionError("sengoku_taisen.decks.bad_file", deck=spec, problem=deck.not_a_decklist())
     return deck
 
 
@@ -169,5 +169,5 @@ def resolve(spec: str, pool: Pool) -> Decklist:
     deck = load(spec)
     problems = check(deck, pool)
     if problems:
-        raise OptionError(f"deck {spec!r} is not legal:\n  " + "\n  ".join(problems))
+        raise OptionError("sengoku_taisen.decks.not_legal", deck=spec, problems="\n  ".join(problems))
     return deck

@@ -154,7 +154,8 @@ class SengokuGame(Game):
         """A starter's decklist in the plain format, a `# card name` comment after each number."""
         from ...core.errors import OptionError
         if name not in decks.STARTERS:
-            raise OptionError(f"{cls.name} has no starter deck {name!r}; starters: {', '.join(decks.STARTERS)}")
+            raise OptionError("sengoku_taisen.decks.no_starter", game=cls.name, name=name,
+                              starters=list(decks.STARTERS))
         deck, cards = decks.load(name), pool()
         merged: dict[str, int] = {}
         for count, number, _ in deck.entries:

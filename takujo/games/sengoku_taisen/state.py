@@ -366,7 +366,7 @@ class SengokuState(State):
 
     def parse_action(self, text: str, player: int | None = None) -> Action:
         if text.strip() == "concede" and player is None:
-            raise IllegalActionError("say which player concedes")
+            raise IllegalActionError("sengoku_taisen.action.concede_who")
         return super().parse_action(text, player)
 
     def _can_place_koku(self, p: int) -> bool:

@@ -43,6 +43,7 @@ from .core.events import visible_to
 from .core.registry import game_class, names
 from .core.rng import Rng
 from .record import iter_record, read_record, replay_states, write_record
+from .cli_usage import LocalizedGroup
 from .sim import MAX_STEPS, GameCrash, Summary, bot_rng, checked_bot, make_game, run_games
 from .present import Markup, Renderer, default_language, help_text, parse_language
 from .present.catalogue import ui_text
@@ -55,6 +56,7 @@ def _h(key: str, **args: Any) -> str:
 
 app = typer.Typer(
     name="takujo",
+    cls=LocalizedGroup,
     help=_h("app", version=__version__),
     epilog=_h("epilog"),
     no_args_is_help=True,
@@ -72,9 +74,47 @@ def _out() -> Console:
     return Console(highlight=False)
 
 
-def _fail(message: str, code: int = 2) -> NoReturn:
-    Console(stderr=True, highlight=False).print(f"[red]error: {escape(message)}[/red]", soft_wrap=True)
+#: The language of this command's messages: set from --lang by the commands that take it.
+_lang: str | None = None
+
+
+def _language() -> str:
+    global _lang
+    if _lang is None:
+        try:
+            _lang = default_language()
+        except TakujoError:  # TAKUJO_LANG names a language we do not have
+            _lang = "en"
+    return _lang
+
+
+def _set_language(lang: str | None) -> str:
+    """The language --lang names (else the default); messages from here on use it."""
+    global _lang
+    with _usage_errors():
+        _lang = parse_language(lang) if lang is not None else _language()
+    return _lang
+
+
+def _say(key: str, **args: Any) -> str:
+    """One of the command line's messages (``ui.cli.<key>`` in present/ui.toml)."""
+    return ui_text(f"ui.cli.{key}", _language(), **args)
+
+
+def _fail_text(message: str, code: int = 2) -> NoReturn:
+    text = ui_text("ui.cli.error", _language(), message=escape(message))
+    Console(stderr=True, highlight=False).print(f"[red]{text}[/red]", soft_wrap=True)
     raise typer.Exit(code)
+
+
+def _fail(key: str, code: int = 2, **args: Any) -> NoReturn:
+    """Print the command line's message `key` as one red line and exit with `code`."""
+    _fail_text(_say(key, **args), code)
+
+
+def _error(exc: TakujoError, code: int = 2) -> NoReturn:
+    """An engine error, in the command's language, as one red line."""
+    _fail_text(exc.text(_language()), code)
 
 
 @contextmanager
@@ -83,17 +123,24 @@ def _usage_errors(code: int = 2) -> Iterator[None]:
     try:
         yield
     except TakujoError as exc:
-        _fail(str(exc), code)
+        _error(exc, code)
     except OSError as exc:  # e.g. a record file or folder that cannot be written
-        _fail(f"{exc.filename or ''}: {exc.strerror or exc}".lstrip(": "), 1)
+        _fail_text(_say("os_error", file=exc.filename or "", reason=exc.strerror or exc).lstrip(": "), 1)
     except ImportError as exc:  # a game (or its bot) whose code does not import
-        _fail(f"cannot import the game's code: {exc}", 1)
+        _fail("import_error", 1, detail=exc)
     except GameCrash as exc:
         cause = exc.__cause__
         if cause is not None:
             err = Console(stderr=True, highlight=False)
             err.print("".join(traceback.format_exception(cause)).rstrip(), markup=False, style="dim")
-        _fail(f"a game crashed: {exc}; reproduce with --games 1 --seed {exc.seed}", 1)
+        _fail("crashed", 1, detail=exc, seed=exc.seed)
+
+
+@app.callback()
+def _start() -> None:
+    """Each command starts in the default language, until its --lang says otherwise."""
+    global _lang
+    _lang = None
 
 
 def _parse_options(items: list[str]) -> dict[str, str]:
@@ -101,9 +148,9 @@ def _parse_options(items: list[str]) -> dict[str, str]:
     for item in items:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            _fail(f"bad --option {item!r}: expected KEY=VALUE")
+            _fail("bad_option_item", item=item)
         if key.strip() in opts:
-            _fail(f"--option {key.strip()} is given twice")
+            _fail("option_twice", key=key.strip())
         opts[key.strip()] = value.strip()
     return opts
 
@@ -111,26 +158,10 @@ def _parse_options(items: list[str]) -> dict[str, str]:
 def _parse_bots(text: str) -> list[str]:
     bots = [b.strip() for b in text.split(",") if b.strip()]
     if not bots:
-        _fail(f"no bots in --bots {text!r}")
+        _fail("no_bots", text=text)
     return bots
 
 
-def _who(p: int, seat: int | None = None) -> str:
-    return f"you (player {p})" if p == seat else f"player {p}"
-
-
-def _outcome_text(outcome: dict[str, Any] | None, seat: int | None = None) -> str:
-    if outcome is None:
-        return "the game is not over"
-    winners = outcome["winners"]
-    if not winners:
-        who = "no winner"
-    elif len(winners) == 1:
-        who = f"winner: {_who(winners[0], seat)}"
-    else:
-        who = "shared win: " + ", ".join(_who(w, seat) for w in winners)
-    scores = f"; scores {', '.join(map(str, outcome['scores']))}" if outcome.get("scores") else ""
-    return f"{who} (reason: {outcome['reason']}){scores}"
 
 
 # ----- takujo games ---------------------------------------------------------------------
@@ -145,26 +176,26 @@ def games_cmd() -> None:
             cls = game_class(name)
             title, rows = cls.title, cls.option_table()
         except Exception as exc:  # a game being written may not import yet: list it anyway
-            console.print(f"[bold]{escape(name)}[/bold]  [red]unavailable[/red]: {escape(f'{type(exc).__name__}: {exc}')}")
+            console.print(f"[bold]{escape(name)}[/bold]  {_say('unavailable')}: {escape(f'{type(exc).__name__}: {exc}')}")
             continue
         console.print(f"[bold cyan]{escape(name)}[/bold cyan]  {escape(title)}")
         table = Table(box=None, show_header=True, header_style="dim", padding=(0, 1), pad_edge=False)
-        table.add_column("  option", no_wrap=True, style="bold")
-        table.add_column("type = default", overflow="fold", max_width=30)
-        table.add_column("meaning", ratio=1)
+        table.add_column(_say("col_option"), no_wrap=True, style="bold")
+        table.add_column(_say("col_type"), overflow="fold", max_width=30)
+        table.add_column(_say("col_meaning"), ratio=1)
         for key, typ, default, help_text in rows:
             if default is PydanticUndefined:
-                shown = "required"
+                shown = _say("required")
             elif isinstance(default, bool):
                 shown = str(default).lower()
             elif default in ("", None):
-                shown = "(none)"
+                shown = _say("no_default")
             else:
                 shown = str(default)
             table.add_row(f"  {escape(key)}", f"{escape(str(typ))} = {escape(shown)}", escape(help_text))
         console.print(table)
         console.print()
-    console.print("[dim]Set an option with -o KEY=VALUE, or in a game string: fuutei(players=3).[/dim]")
+    console.print(_say("options_hint"))
 
 
 # ----- takujo schema / catalogue -----------------------------------------------------------
@@ -194,9 +225,9 @@ def _parse_seats(text: str, players: int) -> list[int]:
     seats: list[int] = []
     for part in (p.strip() for p in text.split(",")):
         if not part.isdigit() or int(part) >= players:
-            _fail(f"--humans {text!r}: {part!r} is not a seat of this game (0..{players - 1})")
+            _fail("humans_not_seat", text=text, part=part, last=players - 1)
         if int(part) in seats:
-            _fail(f"--humans {text!r}: seat {part} is given twice")
+            _fail("humans_twice", text=text, part=part)
         seats.append(int(part))
     return seats
 
@@ -210,15 +241,16 @@ def _resume(file: Path) -> tuple[Any, int, list[str]]:
         for state in replay_states(itertools.chain([head], lines), str(file)):
             pass
     except RecordError as exc:
-        _fail(str(exc), 1)
+        _error(exc, 1)
     except TakujoError as exc:
-        _fail(f"{file}: {exc}", 1)
+        _fail("in_file", 1, file=file, error=exc.text(_language()))
     assert state is not None
     if state.outcome is not None:
-        _fail(f"{file}: the game is over ({_outcome_text(state.outcome.to_json())}); nothing to resume", 1)
+        outcome = outcome_text(Renderer(state.game, _language(), markup=False), state.outcome.to_json())
+        _fail("resume_over", 1, file=file, outcome=outcome)
     seats = head.get("seats")
     if not isinstance(seats, list) or len(seats) != state.game.players or not all(isinstance(x, str) for x in seats):
-        _fail(f"{file}: line 1: the header names no seats (a list of 'human' or bot names, one a seat)", 1)
+        _fail("resume_no_seats", 1, file=file)
     return state, head["seed"], seats
 
 
@@ -241,17 +273,15 @@ def play(
     full text; q (or Ctrl-D) quits and keeps the record, to continue with --resume.
     """
     console = _out()
-    with _usage_errors():
-        language = parse_language(lang) if lang is not None else default_language()
+    language = _set_language(lang)
     if resume is not None:
         if game is not None or option or players is not None or seed is not None or bots is not None or humans is not None:
-            _fail("--resume continues the game of a record: give no game, --players, --option, "
-                  "--seed, --bots or --humans with it")
+            _fail("resume_with_args")
         state, seed, seats = _resume(resume)
         g = state.game
         people = [p for p, kind in enumerate(seats) if kind == "human"]
         if not people:
-            _fail(f"{resume}: no seat of this game is played by a person")
+            _fail("resume_no_person", file=resume)
         with _usage_errors():
             agents = {p: checked_bot(seats[p], g) for p in range(g.players) if p not in people}
         record = record if record is not None else resume
@@ -260,7 +290,7 @@ def play(
                                      step=state.steps, file=str(resume)))
     else:
         if game is None:
-            _fail("name a game to play (see `takujo games`), or --resume FILE")
+            _fail("no_game")
         opts = _parse_options(option)
         if bots is None:
             with _usage_errors():
@@ -273,7 +303,7 @@ def play(
             g = make_game(game, g.players, type(g).choose_options({**opts, "players": g.players}, Rng(seed).fork()))
             people = _parse_seats(humans, g.players) if humans is not None else [seat]
             if humans is None and not 0 <= seat < g.players:
-                _fail(f"--seat {seat} is out of range: {g} has seats 0..{g.players - 1}")
+                _fail("seat_range", seat=seat, game=g, last=g.players - 1)
             others = [p for p in range(g.players) if p not in people]
             seats = ["human"] * g.players
             for k, p in enumerate(others):
@@ -283,7 +313,7 @@ def play(
         r = Renderer(g, language)
         print_markup(console, r.text("ui.play.title", title=Markup(r.title()), game=str(g), seed=seed))
     if record is not None and not record.resolve().parent.is_dir():
-        _fail(f"--record {record}: folder {record.resolve().parent} does not exist")
+        _fail("record_folder", record=record, folder=record.resolve().parent)
     who = [r.text("ui.play.seat_you" if len(people) == 1 else "ui.play.seat_person", seat=p)
            if p in people else r.text("ui.play.seat_bot", seat=p, bot=seats[p]) for p in range(g.players)]
     print_markup(console, r.text("ui.play.seats", seats=Markup(r.join(who))))
@@ -399,12 +429,11 @@ def sim(
     lang: Annotated[Optional[str], typer.Option(help=_h("sim.lang"))] = None,
 ) -> None:
     """Simulate bot games and report win rates (with 95% Wilson intervals), lengths and endings."""
+    language = _set_language(lang)
     opts = _parse_options(option)
     bot_names = _parse_bots(bots)
-    with _usage_errors():
-        language = parse_language(lang) if lang is not None else default_language()
     if games < 1:
-        _fail(f"--games must be at least 1, not {games}")
+        _fail("games_min", games=games)
     with _usage_errors():
         g = make_game(game, players, opts)
         for name in dict.fromkeys(bot_names):
@@ -439,17 +468,16 @@ def replay(
 ) -> None:
     """Replay a game record, checking every step and chance outcome; print what a spectator sees."""
     console = _out()
+    language = _set_language(lang)
     lines = iter_record(file)
     try:
         head = next(lines, {})
     except RecordError as exc:
-        _fail(str(exc), 1)
+        _error(exc, 1)
     if not quiet and head.get("type") == "header":
         seats = ", ".join(f"{p}: {s}" for p, s in enumerate(head.get("seats") or []))
-        console.print(f"[bold]{escape(str(head.get('game')))}[/bold] seed {escape(str(head.get('seed')))}"
-                      + (f"  seats {escape(seats)}" if seats else ""))
-    with _usage_errors():
-        language = parse_language(lang) if lang is not None else default_language()
+        console.print(_say("replay_head", game=escape(str(head.get("game"))), seed=escape(str(head.get("seed"))))
+                      + (_say("replay_seats", seats=escape(seats)) if seats else ""))
     state = None
     r = None
     shown = 0
@@ -467,15 +495,15 @@ def replay(
                     if text is not None:
                         print_markup(console, f"  {text}")
     except RecordError as exc:
-        _fail(str(exc), 1)
+        _error(exc, 1)
     except TakujoError as exc:
-        _fail(f"{file}: {exc}", 1)
+        _fail("in_file", 1, file=file, error=exc.text(language))
     assert state is not None
     outcome = state.outcome.to_json() if state.outcome else None
     r = r or Renderer(state.game, language)
-    text = outcome_text(r, outcome) if outcome else _outcome_text(None)
+    text = outcome_text(r, outcome) if outcome else escape(_say("not_over"))
     print_markup(console, text[:1].upper() + text[1:])
-    console.print(f"[green]verified {state.steps} steps[/green]")
+    console.print(_say("verified", steps=state.steps))
 
 
 # ----- takujo deck ----------------------------------------------------------------------
@@ -506,8 +534,9 @@ def _deck_game(name: str) -> type[Game]:
                     with_decks.append(other)
             except Exception:  # a game that does not import is simply not listed
                 pass
-        hint = f"; games with decks: {', '.join(with_decks)}" if with_decks else ""
-        _fail(f"{name} has no decks{hint}")
+        if with_decks:
+            _fail("no_decks_hint", game=name, games=", ".join(with_decks))
+        _fail("no_decks", game=name)
     return cls
 
 
@@ -538,9 +567,9 @@ def deck_list(game: GameNameArg) -> None:
     with _usage_errors():
         rows = [(name, *_deck_summary(cls.deck_text(name))) for name in cls.starter_deck_names()]
     keys = list(dict.fromkeys(k for _, _, fields in rows for k in fields))
-    table = Table(title=f"{cls.name} starter decks")
-    table.add_column("deck", style="bold")
-    table.add_column("cards", justify="right")
+    table = Table(title=escape(_say("starter_decks", game=cls.name)))
+    table.add_column(_say("col_deck"), style="bold")
+    table.add_column(_say("col_cards"), justify="right")
     for key in keys:
         table.add_column(key)
     for name, cards, fields in rows:
@@ -571,15 +600,18 @@ def deck_check(
         try:
             problems = cls.check_deck(file)
         except OSError as exc:
-            _fail(f"cannot read {file}: {exc.strerror or exc}")
+            _fail("cannot_read", file=file, reason=exc.strerror or exc)
         except UnicodeDecodeError:
-            _fail(f"cannot read {file}: not UTF-8 text")
+            _fail("not_utf8", file=file)
     console = _out()
     if not problems:
-        console.print(f"[green]{escape(str(file))}: legal {escape(cls.name)} deck[/green]", soft_wrap=True)
+        console.print(_say("deck_legal", file=escape(str(file)), game=escape(cls.name)), soft_wrap=True)
         return
-    count = f"{len(problems)} problem{'s' if len(problems) != 1 else ''}"
-    console.print(f"[red]{escape(str(file))}: not a legal {escape(cls.name)} deck ({count}):[/red]", soft_wrap=True)
+    if len(problems) == 1:
+        console.print(_say("deck_illegal_one", file=escape(str(file)), game=escape(cls.name)), soft_wrap=True)
+    else:
+        console.print(_say("deck_illegal", file=escape(str(file)), game=escape(cls.name), n=len(problems)),
+                      soft_wrap=True)
     for problem in problems:
         console.print(f"  {problem}", markup=False, soft_wrap=True)
     raise typer.Exit(1)

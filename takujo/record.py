@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from . import __version__
-from .core.errors import IllegalActionError, RecordError, TakujoError
+from .core.errors import IllegalActionError, Phrase, RecordError, TakujoError
 from .core.events import visible_to
 from .core.registry import load
 from .core.state import State
@@ -66,13 +66,13 @@ def iter_record(path: Path | str) -> Iterator[dict[str, Any]]:
     the file's contents are never quoted."""
     path = Path(path)
     if path.is_dir():
-        raise RecordError(f"{path}: is a folder, not a game record")
+        raise RecordError("record.folder", path=path)
     try:
         fh = open(path, "rb")
     except FileNotFoundError:
-        raise RecordError(f"{path}: file not found") from None
+        raise RecordError("record.not_found", path=path) from None
     except OSError as exc:
-        raise RecordError(f"{path}: cannot be read ({exc.strerror or type(exc).__name__})") from None
+        raise RecordError("record.unreadable", path=path, reason=exc.strerror or type(exc).__name__) from None
     with fh:
         no = 0
         while True:
@@ -81,19 +81,19 @@ def iter_record(path: Path | str) -> Iterator[dict[str, Any]]:
                 return
             no += 1
             if len(raw) > MAX_LINE_BYTES:
-                raise RecordError(f"{path}: line {no}: longer than {MAX_LINE_BYTES} bytes; not a game record")
+                raise _at(path, no, Phrase("record.long_line", limit=MAX_LINE_BYTES))
             try:
                 text = raw.decode("utf-8")
             except UnicodeDecodeError:
-                raise RecordError(f"{path}: line {no}: not UTF-8 text; a game record is UTF-8 JSON Lines") from None
+                raise _at(path, no, Phrase("record.not_utf8")) from None
             if not text.strip():
                 continue
             try:
                 obj = json.loads(text)
             except json.JSONDecodeError as exc:
-                raise RecordError(f"{path}: line {no}: not JSON ({exc.msg})") from None
+                raise _at(path, no, Phrase("record.not_json", detail=exc.msg)) from None
             if not isinstance(obj, dict) or "type" not in obj:
-                raise RecordError(f"{path}: line {no}: expected an object with a 'type'")
+                raise _at(path, no, Phrase("record.no_type"))
             yield obj
 
 
@@ -121,65 +121,69 @@ def replay_states(lines: Iterable[dict[str, Any]], where: str = "record") -> Ite
     it = iter(lines)
     head = next(it, None)
     if not isinstance(head, dict) or head.get("type") != "header":
-        raise RecordError(f"{where}: the first line must be the header")
+        raise RecordError("record.no_header", where=where)
     try:
         game = load(head["game"])
         seed = head["seed"]
         if type(seed) is not int:
-            raise ValueError(f"seed {str(seed)[:40]!r} is not an integer")
+            raise RecordError("record.seed_not_int", seed=str(seed)[:40])
     except KeyError as exc:
-        raise RecordError(f"{where}: line 1: bad header: no {exc.args[0]!r} field") from None
-    except (TypeError, ValueError, TakujoError) as exc:
-        raise RecordError(f"{where}: line 1: bad header: {exc}") from None
+        raise _at(where, 1, Phrase("record.header_field", field=str(exc.args[0]))) from None
+    except TakujoError as exc:
+        raise _at(where, 1, Phrase("record.bad_header", error=exc)) from None
+    except (TypeError, ValueError) as exc:
+        raise _at(where, 1, Phrase("record.bad_header", error=str(exc)[:200])) from None
     state = game.new_state(seed)
     if _chance(state.log) != _events(head.get("chance", []), where, 1):
-        raise RecordError(f"{where}: line 1: the setup's chance outcomes differ from the record")
+        raise _at(where, 1, Phrase("record.setup_differs"))
     yield state
     ended = False
     for no, line in enumerate(it, 2):
         kind = line.get("type")
         if ended:
-            raise RecordError(f"{where}: line {no}: lines after the end line")
+            raise _at(where, no, Phrase("record.after_end"))
         if kind == "step":
             if line.get("n") != state.steps:
-                raise RecordError(f"{where}: line {no}: step number {str(line.get('n'))[:20]} where "
-                                  f"{state.steps} was expected")
+                raise _at(where, no, Phrase("record.step_number", got=str(line.get("n"))[:20],
+                                            expected=state.steps))
             action, player = line.get("action"), line.get("player")
             if not isinstance(action, str):
-                raise RecordError(f"{where}: line {no}: step {state.steps} has no action (an "
-                                  f"'action' field with the action's notation)")
+                raise _at(where, no, Phrase("record.no_action", step=state.steps))
             if type(player) is not int:
-                raise RecordError(f"{where}: line {no}: step {state.steps} has no player (an "
-                                  f"integer 'player' field)")
+                raise _at(where, no, Phrase("record.no_player", step=state.steps))
             recorded = _events(line.get("chance", []), where, no)
             mark = len(state.log)
             try:
                 state.apply(state.parse_action(action, player))
             except IllegalActionError as exc:
-                raise RecordError(f"{where}: line {no}: step {state.steps}: {exc}") from None
+                raise _at(where, no, Phrase("record.step_refused", step=state.steps, error=exc)) from None
             got = _chance(state.log[mark:])
             if got != recorded:
-                raise RecordError(f"{where}: line {no}: step {line['n']}: chance outcomes differ "
-                                  f"from the record (engine: {_brief(got)}; record: {_brief(recorded)})")
+                raise _at(where, no, Phrase("record.chance_differs", step=line["n"], engine=_brief(got),
+                                            record=_brief(recorded)))
             yield state
         elif kind == "end":
             ended = True
             if state.outcome is None:
-                raise RecordError(f"{where}: line {no}: the record ends the game but the game is not over")
+                raise _at(where, no, Phrase("record.not_over"))
             if state.outcome.to_json() != line.get("outcome"):
-                raise RecordError(f"{where}: line {no}: outcome {str(line.get('outcome'))[:200]} differs "
-                                  f"from the replayed outcome {state.outcome.to_json()}")
+                raise _at(where, no, Phrase("record.outcome_differs", recorded=str(line.get("outcome"))[:200],
+                                            replayed=state.outcome.to_json()))
         else:
-            raise RecordError(f"{where}: line {no}: unknown line type {str(kind)[:40]!r}")
+            raise _at(where, no, Phrase("record.line_type", kind=str(kind)[:40]))
 
 
 def _events(chance: object, where: str, no: int) -> list[dict]:
     """A line's recorded chance outcomes: a list of event objects, or a RecordError."""
     if not isinstance(chance, list) or not all(isinstance(e, dict) and isinstance(e.get("e"), str)
                                                for e in chance):
-        raise RecordError(f"{where}: line {no}: malformed 'chance' field (expected a list of "
-                          f"event objects, each with a kind 'e')")
+        raise _at(where, no, Phrase("record.bad_chance"))
     return chance
+
+
+def _at(where: object, no: int, problem: Phrase) -> RecordError:
+    """A problem of one line of a record."""
+    return RecordError("record.at_line", where=where, no=no, problem=problem)
 
 
 def _brief(events: list[dict]) -> str:

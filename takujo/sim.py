@@ -91,7 +91,7 @@ def checked_bot(name: str, game: Game) -> Bot:
     try:
         return make_bot(name, game)
     except NotImplementedError as exc:
-        raise OptionError(f"bot {name!r}: {exc}") from None
+        raise OptionError("bot.unavailable", name=name, detail=str(exc)) from None
 
 
 def seat_bots(bots: Sequence[str], players: int, index: int) -> list[str]:
@@ -375,13 +375,13 @@ def run_games(game_spec: str | Game, games: int, seed: int, bots: Sequence[str],
     game = series.base
     bots = list(bots)
     if not bots:
-        raise OptionError("no bots given")
+        raise OptionError("sim.no_bots")
     if games < 0:
-        raise OptionError(f"games must be >= 0, not {games}")
+        raise OptionError("sim.games", games=games)
     if type(workers) is not int or workers < 1:
-        raise OptionError(f"workers must be at least 1, not {workers!r}")
+        raise OptionError("sim.workers", workers=workers)
     if type(max_steps) is not int or max_steps < 1:
-        raise OptionError(f"max_steps must be at least 1, not {max_steps!r}")
+        raise OptionError("sim.max_steps", max_steps=max_steps)
     for name in dict.fromkeys(bots):
         checked_bot(name, game)
     rdir = Path(record_dir) if record_dir is not None else None

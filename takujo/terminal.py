@@ -32,6 +32,10 @@ from .record import write_record
 MENU_LIMIT = 16
 
 
+
+class _Refusal(Exception):
+    """Input the table refuses before it reaches the game, in the table's language."""
+
 class Quit(Exception):
     """The person at the terminal quit (or the input ended)."""
 
@@ -241,7 +245,7 @@ class TerminalTable:
                     n = int(text)
                     options = choices if choices is not None else menu
                     if not 1 <= n <= len(options):
-                        raise IllegalActionError(self.r.text("ui.no_choice", n=n, last=len(options)))
+                        raise _Refusal(self.r.text("ui.no_choice", n=n, last=len(options)))
                     if choices is not None:
                         action = choices[n - 1]
                     elif len(menu[n - 1].actions) > 1:
@@ -255,12 +259,15 @@ class TerminalTable:
                     try:
                         action = self.state.parse_action(text, seat)
                     except NotationError:
-                        raise IllegalActionError(self.r.text("ui.unreadable", text=text)) from None
+                        raise _Refusal(self.r.text("ui.unreadable", text=text)) from None
                     if action not in legal:
-                        raise IllegalActionError(self.r.text("ui.not_legal", action=text))
+                        raise _Refusal(self.r.text("ui.not_legal", action=text))
                 self.state.apply(action)
-            except IllegalActionError as exc:
+            except _Refusal as exc:
                 print_markup(self.console, f"[red]{escape(str(exc))}[/red]")
+                continue
+            except IllegalActionError as exc:
+                print_markup(self.console, f"[red]{escape(exc.text(self.r.lang))}[/red]")
                 continue
             return
 

@@ -308,3 +308,42 @@ def test_sim_tables_in_japanese():
     assert result.exit_code == 0, result.output
     assert "席ごとの勝率" in result.output and "ゲームの終わり方" in result.output
     assert "Win rate" not in result.output
+
+
+# ----- errors in the interface language -------------------------------------------------
+JA_ERRORS = [
+    # (command line, words the Japanese error must carry)
+    (["play", "nosuch"], ["知らないゲーム", "'nosuch'"]),
+    (["play", "toy", "-o", "colour=red"], ["知らないオプション", "'colour'"]),
+    (["play", "toy", "-o", "colour"], ["KEY=VALUE の形"]),
+    (["play", "toy", "--bots", "ismcts:0"], ["反復回数は 1..10000000"]),
+    (["sim", "toy", "--games", "0"], ["--games は1以上"]),
+    (["replay", "/"], ["フォルダです"]),
+    (["play", "toy", "--bogus"], ["そのオプションはありません", "--bogus"]),
+    (["sim", "toy", "--workers", "0"], ["--workers", "1 以上"]),
+    (["sim"], ["game を指定してください"]),
+    (["nosuch"], ["そのコマンドはありません", "nosuch"]),
+]
+
+
+@pytest.mark.parametrize("args,words", JA_ERRORS, ids=[" ".join(a) for a, _ in JA_ERRORS])
+def test_errors_are_in_japanese_when_the_interface_is(monkeypatch, args, words):
+    monkeypatch.setenv("TAKUJO_LANG", "ja")
+    result = run(*args)
+    assert result.exit_code in (1, 2), result.output
+    assert "Traceback" not in result.output
+    assert "エラー:" in result.output, result.output
+    for word in words:
+        assert word in result.output, result.output
+    monkeypatch.setenv("TAKUJO_LANG", "en")
+    english = run(*args)
+    assert english.exit_code == result.exit_code
+    assert "エラー" not in english.output and not re.search(r"[\u3040-\u30ff]", english.output.replace("toy", ""))
+
+
+def test_a_bad_record_is_reported_in_the_language_of_lang(tmp_path):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"type": "header"}\n', encoding="utf-8")
+    result = run("replay", str(bad), "--lang", "ja")
+    assert result.exit_code == 1
+    assert "1 行目" in result.output and "'game' 項目がありません" in result.output, result.output

@@ -44,7 +44,7 @@ def make_bot(name: str, game: Game) -> Bot:
     ``:h`` appended for rollouts played by the heuristic. IS-MCTS takes the game's heuristic,
     when it has one, as its prior at the root."""
     if not isinstance(name, str):
-        raise OptionError(f"a bot is named by a string such as 'heuristic', not {name!r}")
+        raise OptionError("bot.not_str", value=repr(name)[:40])
     if name == "random":
         return RandomBot()
     if name.startswith("ismcts"):
@@ -54,25 +54,24 @@ def make_bot(name: str, game: Game) -> Bot:
         policy = None
         if len(parts) > 2:
             if parts[2] != "h" or len(parts) > 3:
-                raise OptionError(f"bad bot {name!r}; use ismcts:N, ismcts:Ts, or add :h for heuristic rollouts")
+                raise OptionError("bot.bad_ismcts", name=name)
             policy = make_bot("heuristic", game)
         prior = _heuristic_or_none(game)
         try:
             amount = float(budget[:-1]) if budget.endswith("s") else int(budget)
         except ValueError:
-            raise OptionError(f"bad bot {name!r}; use ismcts:ITERATIONS or ismcts:SECONDSs") from None
+            raise OptionError("bot.bad_budget", name=name) from None
         if budget.endswith("s"):
             if not 0 < amount <= 3600:          # also refuses nan
-                raise OptionError(f"bad bot {name!r}: the time a move must be more than 0 and at "
-                                  f"most 3600 seconds")
+                raise OptionError("bot.bad_seconds", name=name, limit=3600)
             return ISMCTS(game, iterations=None, seconds=amount, rollout_policy=policy, prior=prior)
         iterations = int(amount)
         if not 1 <= iterations <= 10_000_000:
-            raise OptionError(f"bad bot {name!r}: iterations must be 1..10000000")
+            raise OptionError("bot.bad_iterations", name=name, limit=10_000_000)
         return ISMCTS(game, iterations=iterations, rollout_policy=policy, prior=prior)
     if name == "heuristic":
         try:
             return game.heuristic_bot()
         except NotImplementedError:
-            raise OptionError(f"{game.name} has no heuristic bot; use random") from None
-    raise OptionError(f"unknown bot {name!r}; choose from {', '.join(BOT_NAMES)}")
+            raise OptionError("bot.no_heuristic", game=game.name) from None
+    raise OptionError("bot.unknown", name=name, known=list(BOT_NAMES))

@@ -37,10 +37,10 @@ class Action(NamedTuple):
         """Parse notation such as ``"equip 55 17"``; numbers become ints."""
         parts = str(text).split()
         if not parts:
-            raise NotationError("empty action text")
+            raise NotationError("action.empty")
         verb, *rest = parts
         if not verb.isidentifier():
-            raise NotationError(f"bad action verb {verb!r} in {text!r}")
+            raise NotationError("action.bad_verb", verb=verb, text=text)
         args: list[Arg] = []
         for part in rest:
             try:

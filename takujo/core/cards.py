@@ -13,7 +13,8 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
 
-from .errors import CardDataError
+from .errors import CardDataError, Phrase
+from .validation import field_name, problem
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -32,11 +33,11 @@ class Effect(BaseModel):
     def _known(self) -> "Effect":
         vocab = type(self).VOCABULARY
         if self.do not in vocab:
-            raise ValueError(f"unknown effect {self.do!r}; known: {', '.join(sorted(vocab))}")
+            raise CardDataError("data.effect.unknown", effect=self.do, known=sorted(vocab))
         extra = set(self.model_extra or {}) - vocab[self.do]
         if extra:
-            raise ValueError(f"effect {self.do!r} takes no parameter(s) {sorted(extra)}; "
-                             f"allowed: {sorted(vocab[self.do]) or 'none'}")
+            raise CardDataError("data.effect.extra", effect=self.do, extra=sorted(extra),
+                                allowed=sorted(vocab[self.do]) or Phrase("data.none"))
         return self
 
     def get(self, key: str, default: Any = None) -> Any:
@@ -59,6 +60,14 @@ class CardText(BaseModel):
 MAX_DATA_BYTES = 4 * 1024 * 1024
 
 
+_WHAT = {"data file": Phrase("data.what.data_file"), "TOML data file": Phrase("data.what.toml"),
+         "decklist": Phrase("data.what.decklist")}
+
+
+def _what(what: str) -> Phrase | str:
+    return _WHAT.get(what, what)
+
+
 def read_data_text(path: Path | str, what: str = "data file") -> str:
     """The text of a UTF-8 data file, or `CardDataError` naming the file and the problem
     (missing, a folder, unreadable, too large, not UTF-8). Never quotes the file's contents,
@@ -66,23 +75,23 @@ def read_data_text(path: Path | str, what: str = "data file") -> str:
     path = Path(path)
     try:
         if path.is_dir():
-            raise CardDataError(f"{path}: is a folder, not a {what}")
+            raise CardDataError("data.folder", path=path, what=_what(what))
         with open(path, "rb") as fh:
             raw = fh.read(MAX_DATA_BYTES + 1)
     except FileNotFoundError:
-        raise CardDataError(f"{path}: file not found") from None
+        raise CardDataError("data.not_found", path=path) from None
     except PermissionError:
-        raise CardDataError(f"{path}: permission denied") from None
+        raise CardDataError("data.permission", path=path) from None
     except OSError as exc:
-        raise CardDataError(f"{path}: cannot be read ({exc.strerror or type(exc).__name__})") from None
+        raise CardDataError("data.unreadable", path=path, reason=exc.strerror or type(exc).__name__) from None
     if len(raw) > MAX_DATA_BYTES:
-        raise CardDataError(f"{path}: larger than {MAX_DATA_BYTES // (1024 * 1024)} MB; not a {what}")
+        raise CardDataError("data.too_large", path=path, mb=MAX_DATA_BYTES // (1024 * 1024), what=_what(what))
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw[:exc.start].count(b"\n") + 1
-        raise CardDataError(f"{path}: not UTF-8 text (byte {exc.start + 1}, line {line}); "
-                            f"a {what} is UTF-8") from None
+        raise CardDataError("data.not_utf8", path=path, byte=exc.start + 1, line=line,
+                            what=_what(what)) from None
 
 
 def read_toml(path: Path) -> dict:
@@ -91,27 +100,27 @@ def read_toml(path: Path) -> dict:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise CardDataError(f"{path}: not valid TOML: {exc}") from None
+        raise CardDataError("data.not_toml", path=path, detail=str(exc)) from None
 
 
 def validate_entries(path: Path, entries: object, model: type[M], table: str = "card") -> list[M]:
     """Validate every entry of ``[[table]]``; report every bad card and field at once."""
     if not isinstance(entries, list) or not entries:
-        raise CardDataError(f"{path}: expected a non-empty array of [[{table}]] tables")
+        raise CardDataError("data.no_entries", path=path, table=table)
     out: list[M] = []
-    problems: list[str] = []
+    problems: list[CardDataError] = []
     for i, entry in enumerate(entries, 1):
         label = f"{table} #{i}"
         if isinstance(entry, dict) and entry.get("id"):
-            label += f" ({entry['id']})"
+            label += f" ({str(entry['id'])[:40]})"
         try:
             out.append(model.model_validate(entry))
         except ValidationError as exc:
-            for err in exc.errors():
-                field = ".".join(str(p) for p in err["loc"]) or "(entry)"
-                problems.append(f"{path}: {label}: field {field!r}: {err['msg']}")
+            problems.extend(CardDataError("data.bad_field", path=path, entry=label,
+                                          field=field_name(err), problem=problem(err))
+                            for err in exc.errors())
     if problems:
-        raise CardDataError("\n".join(problems))
+        raise CardDataError("data.problems", lines=problems)
     return out
 
 

@@ -8,6 +8,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from .errors import CardDataError
 from .rng import Rng
 
 _EXPR = re.compile(r"^([+-]?\d+)$|^(\d*)D([+-]\d+)?$")
@@ -17,8 +18,7 @@ MAX_NUMBER = 999
 
 def _bounded(number: int, text: object) -> int:
     if abs(number) > MAX_NUMBER:
-        raise ValueError(f"dice expression {str(text)[:20]!r}: {number} is out of range "
-                         f"(-{MAX_NUMBER}..{MAX_NUMBER})")
+        raise CardDataError("dice.out_of_range", text=str(text)[:20], number=number, limit=MAX_NUMBER)
     return number
 
 
@@ -37,21 +37,21 @@ class Dice:
         Dice(n=2, bonus=3)
         """
         if isinstance(text, bool):
-            raise ValueError(f"not a dice expression: {text!r}")
+            raise CardDataError("dice.bad", text=str(text)[:20])
         if isinstance(text, int):
             return cls(0, _bounded(text, text))
         if not isinstance(text, str) or len(text) > 40:
-            raise ValueError(f"not a dice expression: {str(text)[:20]!r} (expected forms like 2D+3, 1D, 9)")
+            raise CardDataError("dice.bad", text=str(text)[:20])
         norm = unicodedata.normalize("NFKC", text).replace(" ", "").upper()
         m = _EXPR.match(norm)
         if not norm or not m:
-            raise ValueError(f"not a dice expression: {text!r} (expected forms like 2D+3, 1D, 9)")
+            raise CardDataError("dice.bad", text=text)
         if m.group(1) is not None:
             return cls(0, _bounded(int(m.group(1)), text))
         n = int(m.group(2)) if m.group(2) else 1
         limit = max_dice if max_dice is not None else 99
         if not 1 <= n <= limit:
-            raise ValueError(f"dice expression {text!r} rolls {n} dice (allowed 1..{limit})")
+            raise CardDataError("dice.count", text=text, n=n, limit=limit)
         return cls(n, _bounded(int(m.group(3) or 0), text))
 
     @property

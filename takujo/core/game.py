@@ -19,6 +19,7 @@ from .action import Action, BareActions
 from .decision import TurnDecisions
 from .errors import NotSupportedError, OptionError
 from .rng import Rng
+from .validation import field_name, problem
 from .state import State
 
 
@@ -55,7 +56,7 @@ class Game(ABC):
         try:
             opts = self.Options(**options)
         except ValidationError as exc:
-            raise OptionError(f"{self.name}: " + _describe(exc, options)) from None
+            raise OptionError("option.invalid", game=self.name, problems=_describe(exc, options)) from None
         object.__setattr__(self, "options", opts)
         self._check_options(opts)
 
@@ -141,18 +142,18 @@ class Game(ABC):
     @classmethod
     def starter_deck_names(cls) -> list[str]:
         """The names of this game's starter (preconstructed) decks."""
-        raise NotSupportedError(f"{cls.name} has no decks")
+        raise NotSupportedError("deck.none", game=cls.name)
 
     @classmethod
     def deck_text(cls, name: str) -> str:
         """The decklist text of the starter deck `name`; OptionError for an unknown name."""
-        raise NotSupportedError(f"{cls.name} has no decks")
+        raise NotSupportedError("deck.none", game=cls.name)
 
     @classmethod
     def check_deck(cls, path: str | Path) -> list[str]:
         """Every construction problem of the decklist file at `path` (empty when legal).
         A file that cannot be read raises OSError (or UnicodeDecodeError)."""
-        raise NotSupportedError(f"{cls.name} has no decks")
+        raise NotSupportedError("deck.none", game=cls.name)
 
     # ----- hidden information -------------------------------------------------------------
     def determinize(self, view: dict[str, Any], rng: Rng) -> State:
@@ -190,7 +191,7 @@ class Game(ABC):
     def export_catalogue(self) -> dict[str, Any]:
         """Every card (and board square or province) with names, stats and texts in both
         languages, as JSON-able data for clients: ``{"game": ..., "cards": [...], ...}``."""
-        raise NotSupportedError(f"{self.name} has no card catalogue")
+        raise NotSupportedError("catalogue.none", game=self.name)
 
     def card_names(self, card: Any) -> tuple[str, str]:
         """A card's (Japanese, English) names, for messages; games with cards override it."""
@@ -207,17 +208,18 @@ class Game(ABC):
 
 
 
-def _describe(exc: ValidationError, given: dict[str, Any]) -> str:
+def _describe(exc: ValidationError, given: dict[str, Any]) -> list[OptionError]:
     msgs = []
     for err in exc.errors():
-        key = ".".join(str(p) for p in err["loc"]) or "?"
+        key = field_name(err, "?")
         if err["type"] == "extra_forbidden":
-            msgs.append(f"unknown option {key!r}")
+            msgs.append(OptionError("option.unknown", option=key))
         elif err["type"] == "missing":
-            msgs.append(f"option {key!r} is required")
+            msgs.append(OptionError("option.required", option=key))
         else:
-            msgs.append(f"option {key!r}={given.get(key)!r}: {err['msg']}")
-    return "; ".join(msgs)
+            msgs.append(OptionError("option.bad_value", option=key, value=repr(given.get(key))[:80],
+                                    problem=problem(err)))
+    return msgs
 
 
 _SPEC = re.compile(r"^\s*([a-z_][a-z0-9_]*)\s*(?:\((.*)\))?\s*$")
@@ -227,21 +229,20 @@ def parse_game_string(spec: str) -> tuple[str, dict[str, str]]:
     """``"fuutei(players=4,center_regions=invadable)"`` -> ("fuutei", {...}). An option given
     twice is refused."""
     if not isinstance(spec, str):
-        raise OptionError(f"a game is named by a string such as 'fuutei' or 'fuutei(players=3)', "
-                          f"not {type(spec).__name__} {str(spec)[:40]!r}")
+        raise OptionError("game_string.not_str", type=type(spec).__name__, value=str(spec)[:40])
     if len(spec) > 4000:
-        raise OptionError(f"game string of {len(spec)} characters is too long (at most 4000)")
+        raise OptionError("game_string.too_long", length=len(spec), limit=4000)
     m = _SPEC.match(spec)
     if not m:
-        raise OptionError(f"bad game string {spec!r}; expected name(key=value,...)")
+        raise OptionError("game_string.bad", spec=spec)
     name, body = m.group(1), m.group(2)
     opts: dict[str, str] = {}
     for part in filter(None, (p.strip() for p in (body or "").split(","))):
         key, sep, value = part.partition("=")
         if not sep or not key.strip():
-            raise OptionError(f"bad option {part!r} in {spec!r}; expected key=value")
+            raise OptionError("game_string.bad_option", part=part, spec=spec)
         key = key.strip()
         if key in opts:
-            raise OptionError(f"option {key!r} is given twice in {spec!r}")
+            raise OptionError("game_string.twice", option=key, spec=spec)
         opts[key] = value.strip()
     return name, opts

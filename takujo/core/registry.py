@@ -27,7 +27,7 @@ def game_class(name: str) -> type[Game]:
     try:
         target = _GAMES[name]
     except KeyError:
-        raise OptionError(f"unknown game {name!r}; known games: {', '.join(names())}") from None
+        raise OptionError("game.unknown", name=name, known=names()) from None
     module, _, cls = target.partition(":")
     return getattr(importlib.import_module(module), cls)
 

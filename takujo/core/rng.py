@@ -23,7 +23,7 @@ def _seed(seed: object) -> int:
     """A seed given as another integer type (numpy's, a bool is refused), or OptionError."""
     from .errors import OptionError
     if isinstance(seed, bool) or not hasattr(seed, "__index__"):
-        raise OptionError(f"a seed is an integer, not {type(seed).__name__} {str(seed)[:40]!r}")
+        raise OptionError("seed.not_int", type=type(seed).__name__, value=str(seed)[:40])
     return int(seed.__index__())  # type: ignore[attr-defined]
 
 

@@ -85,23 +85,21 @@ class State(ABC):
         """Apply an action (or its notation). Illegal ones raise and change nothing; with
         `expect_version`, an action meant for another version raises `StaleActionError`."""
         if expect_version is not None and expect_version != self.steps:
-            raise StaleActionError(f"stale action: it was chosen at version {expect_version}, "
-                                   f"the game is at version {self.steps}")
+            raise StaleActionError("action.stale", chosen=expect_version, current=self.steps)
         if isinstance(action, str):
             action = self.parse_action(action, player)
         elif not isinstance(action, Action):
-            raise IllegalActionError(f"an action is an Action or its notation (a str), not "
-                                     f"{type(action).__name__} {str(action)[:40]!r}")
+            raise IllegalActionError("action.not_action", type=type(action).__name__,
+                                     value=str(action)[:40])
         if self.outcome is not None:
-            raise IllegalActionError(f"the game is over; {action} cannot be played")
+            raise IllegalActionError("action.game_over", action=str(action))
         legal = self.legal_actions(action.player)
         if action not in legal:
             pend = self.pending
-            who = f"player {action.player}"
             if pend is None or action.player not in pend.players:
-                raise IllegalActionError(f"it is not {who}'s decision ({action} refused)")
+                raise IllegalActionError("action.not_your_decision", player=action.player, action=str(action))
             shown = ", ".join(map(str, legal[:12])) + (" …" if len(legal) > 12 else "")
-            raise IllegalActionError(f"{action!s} is not legal for {who} now; legal: {shown}")
+            raise IllegalActionError("action.not_legal", action=str(action), player=action.player, legal=shown)
         self._log_act(action, self.pending)
         self._apply(action)
         self.steps += 1
@@ -130,7 +128,7 @@ class State(ABC):
         if player is None:
             pend = self.pending
             if pend is None or len(pend.players) != 1:
-                raise IllegalActionError("say which player acts: several (or none) are to act")
+                raise IllegalActionError("action.which_player")
             player = pend.players[0]
         return self.game.parse_action(text, player)
 

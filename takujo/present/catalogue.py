@@ -70,20 +70,20 @@ def _flatten(where: str, table: Mapping[str, Any], prefix: str, out: dict[str, d
     for key, value in table.items():
         msg_id = f"{prefix}{key}"
         if not isinstance(value, dict):
-            raise CardDataError(f"{where}: {msg_id}: expected a table of messages or of languages")
+            raise CardDataError("messages.not_table", where=where, id=msg_id)
         langs = {k: v for k, v in value.items() if k in LANGS}
         rest = {k: v for k, v in value.items() if k not in LANGS}
         if langs:
             missing = [lang for lang in LANGS if not isinstance(langs.get(lang), str)]
             if missing:
-                raise CardDataError(f"{where}: {msg_id}: no {' or '.join(missing)} text")
+                raise CardDataError("messages.missing_language", where=where, id=msg_id, langs=missing)
             try:
                 a, b = (placeholders(langs[lang]) for lang in LANGS)
             except ValueError as exc:
-                raise CardDataError(f"{where}: {msg_id}: bad template ({exc})") from None
+                raise CardDataError("messages.bad_template", where=where, id=msg_id, detail=str(exc)) from None
             if a != b:
-                raise CardDataError(f"{where}: {msg_id}: the languages use different arguments "
-                                    f"(ja: {sorted(a)}; en: {sorted(b)})")
+                raise CardDataError("messages.different_arguments", where=where, id=msg_id,
+                                    ja=sorted(a), en=sorted(b))
             out[msg_id] = {lang: langs[lang] for lang in LANGS}
         if rest:
             _flatten(where, rest, f"{msg_id}.", out)
@@ -96,7 +96,7 @@ def load_catalogue(path: Path | str) -> Catalogue:
     args = doc.pop("args", {})
     if not isinstance(args, dict) or any(v not in ARG_KINDS for v in args.values()):
         bad = {k: v for k, v in (args.items() if isinstance(args, dict) else [])} if isinstance(args, dict) else args
-        raise CardDataError(f"{path}: [args]: each argument kind is one of {sorted(ARG_KINDS)}; got {bad}")
+        raise CardDataError("messages.bad_args", path=path, kinds=sorted(ARG_KINDS), got=str(bad)[:200])
     messages: dict[str, dict[str, str]] = {}
     _flatten(str(path), doc, "", messages)
     for msg_id, entry in messages.items():
@@ -104,7 +104,7 @@ def load_catalogue(path: Path | str) -> Catalogue:
             for lang in LANGS:
                 entry[lang].format_map(_Probe())
         except (ValueError, IndexError) as exc:
-            raise CardDataError(f"{path}: {msg_id}: bad template ({exc})") from None
+            raise CardDataError("messages.bad_template", where=path, id=msg_id, detail=str(exc)) from None
     return Catalogue(messages, dict(args))
 
 

@@ -12,7 +12,7 @@ def parse_language(text: str) -> str:
     """``"ja"``, ``"en"`` (also ``ja_JP.UTF-8``, ``EN``); other languages are refused."""
     lang = str(text).strip().lower().replace("-", "_").split("_")[0].split(".")[0]
     if lang not in LANGS:
-        raise OptionError(f"unknown language {text!r}; choose one of {', '.join(LANGS)}")
+        raise OptionError("language.unknown", text=str(text)[:40], known=list(LANGS))
     return lang
 
 

@@ -1,0 +1,91 @@
+"""Every error the engine raises has a message ID whose template exists in Japanese and in
+English with the same placeholders, and every raise site passes exactly those arguments."""
+from __future__ import annotations
+
+import ast
+import pickle
+import re
+from pathlib import Path
+
+import pytest
+
+from takujo.core.errors import (LANGS, OptionError, RecordError, TakujoError, error_file,
+                                error_messages, is_message_id)
+from takujo.present.catalogue import placeholders
+
+ROOT = Path(__file__).resolve().parents[2] / "takujo"
+ERROR_CLASSES = {"TakujoError", "IllegalActionError", "StaleActionError", "OptionError",
+                 "CardDataError", "RecordError", "NotSupportedError", "NotationError", "Phrase"}
+CATALOGUES = [ROOT / "core" / "errors.toml", *sorted((ROOT / "games").glob("*/errors.toml"))]
+
+
+def _raise_sites() -> list[tuple[str, ast.Call]]:
+    sites = []
+    for path in sorted(ROOT.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id in ERROR_CLASSES):
+                sites.append((f"{path.relative_to(ROOT.parent)}:{node.lineno}", node))
+    return sites
+
+
+SITES = _raise_sites()
+
+
+def test_there_are_raise_sites_to_check() -> None:
+    assert len(SITES) > 100
+
+
+@pytest.mark.parametrize("where,call", SITES, ids=[w for w, _ in SITES])
+def test_every_raise_site_names_a_known_message_with_its_arguments(where: str, call: ast.Call) -> None:
+    assert call.args, f"{where}: an error needs a message ID"
+    first = call.args[0]
+    assert isinstance(first, ast.Constant) and isinstance(first.value, str), (
+        f"{where}: the message must be a literal ID (not an f-string or expression), "
+        "so that it can be translated")
+    msg_id = first.value
+    assert is_message_id(msg_id), f"{where}: {msg_id!r} is not a message ID"
+    entry = error_messages(error_file(msg_id)).get(msg_id)
+    assert entry is not None, f"{where}: {msg_id} is in no error catalogue ({error_file(msg_id)})"
+    given = {kw.arg for kw in call.keywords}
+    assert None not in given, f"{where}: pass the arguments by name, not **kwargs"
+    assert placeholders(entry["en"]) == given, f"{where}: {msg_id} takes {placeholders(entry['en'])}, given {given}"
+
+
+@pytest.mark.parametrize("path", CATALOGUES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_catalogue_messages_have_both_languages_with_the_same_placeholders(path: Path) -> None:
+    messages = error_messages(path)
+    assert messages
+    for msg_id, entry in messages.items():
+        assert set(entry) == set(LANGS), msg_id
+        assert placeholders(entry["ja"]) == placeholders(entry["en"]), msg_id
+        words = re.sub(r"\{[^}]*\}", "", entry["en"])
+        if re.search(r"[A-Za-z]{3}", words):
+            assert entry["ja"] != entry["en"], f"{msg_id}: the Japanese text is the English one"
+
+
+def test_every_catalogued_message_is_used() -> None:
+    used = {call.args[0].value for _, call in SITES
+            if call.args and isinstance(call.args[0], ast.Constant)}
+    unused = {m for path in CATALOGUES for m in error_messages(path)} - used
+    assert not unused
+
+
+def test_an_error_renders_in_either_language_with_nested_errors() -> None:
+    inner = OptionError("option.unknown", option="colour")
+    outer = RecordError("record.bad_header", where="g.jsonl", error=inner)
+    assert "colour" in outer.text("en") and "colour" in outer.text("ja")
+    assert outer.text("ja") != outer.text("en")
+    assert str(outer) == outer.text("en")
+    assert any("\u3040" <= ch <= "\u30ff" or "\u4e00" <= ch <= "\u9fff" for ch in outer.text("ja"))
+
+
+def test_errors_survive_pickling_with_their_arguments() -> None:
+    err = OptionError("option.unknown", option="colour")
+    back = pickle.loads(pickle.dumps(err))
+    assert type(back) is OptionError and back.text("ja") == err.text("ja")
+
+
+def test_free_text_is_kept_for_games_without_a_catalogue() -> None:
+    assert str(TakujoError("something broke: x")) == "something broke: x"

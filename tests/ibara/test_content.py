@@ -61,12 +61,12 @@ def test_too_few_whims_to_win_is_refused(tmp_path):
 
 @pytest.mark.parametrize("edit, problem", [
     (lambda t: t.replace('move = { "1-4" = 3,', 'move = { "1-x" = 3,'), "not a number range"),
-    (lambda t: t.replace('"9-12" = 1, ', ""), "no movement value for number(s) [9, 10, 11, 12]"),
+    (lambda t: t.replace('"9-12" = 1, ', ""), "no movement value for number(s) 9, 10, 11, 12"),
     (lambda t: t.replace('"9-12" = 1', '"9-12" = 0'), "greater than or equal to 1"),
     (lambda t: t.replace("effect = { do = \"draw\", n = 2 }", "effect = { do = \"draw\", n = \"two\" }"),
      "'n' must be a whole number"),
-    (lambda t: t.replace('id = "food"', 'id = "water"'), "id(s) ['water'] used more than once"),
-    (lambda t: t + '\n[[knights]]\nid = "x"\n', "unknown table(s) ['knights']"),
+    (lambda t: t.replace('id = "food"', 'id = "water"'), "id(s) water used more than once"),
+    (lambda t: t + '\n[[knights]]\nid = "x"\n', "unknown table(s) knights;"),
     (lambda t: t.replace("[meta]\n", "meta = 3\n[other_meta]\n"), "unknown table(s)"),
     (lambda t: t.replace('items = ["water"]', 'items = ["wine"]', 1), "no item 'wine'"),
     (lambda t: t.replace("[deck]\nnumbers = 12", "[deck]\nnumbers = 0"), "[deck]"),

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from ...core.cards import read_toml, validate_entries
 from ...core.errors import CardDataError
+from ...core.validation import field_name, problem
 
 CONTENT_FILE = Path(__file__).with_name("content.toml")
 SUITS = ("剣", "巻物", "拳")
@@ -53,9 +54,9 @@ class Whim(Entry):
     @model_validator(mode="after")
     def _need(self) -> "Whim":
         if bool(self.items) == bool(self.deed):
-            raise ValueError("a whim needs either items or a deed")
+            raise CardDataError("ibara.content.whim_items_or_deed")
         if self.deed == "visit" and self.square not in range(1, 13):
-            raise ValueError("a visit whim needs a square 1..12")
+            raise CardDataError("ibara.content.visit_needs_square")
         return self
 
 
@@ -67,15 +68,15 @@ class Event(Entry):
     def _effect(self) -> "Event":
         do = self.effect.get("do")
         if do not in EVENT_EFFECTS:
-            raise ValueError(f"unknown event effect {do!r}; known: {', '.join(sorted(EVENT_EFFECTS))}")
+            raise CardDataError("ibara.content.unknown_event_effect", effect=do, known=sorted(EVENT_EFFECTS))
         extra = set(self.effect) - {"do"} - EVENT_EFFECTS[do]
         if extra:
-            raise ValueError(f"event effect {do!r} takes no parameter(s) {sorted(extra)}")
+            raise CardDataError("ibara.content.event_extra_params", effect=do, extra=sorted(extra))
         n = self.effect.get("n", 1)
         if type(n) is not int or not 1 <= n <= 12:
-            raise ValueError(f"event effect {do!r}: 'n' must be a whole number 1..12, not {n!r}")
+            raise CardDataError("ibara.content.event_bad_n", effect=do, n=n)
         if do == "gain_item" and not isinstance(self.effect.get("item"), str):
-            raise ValueError("event effect 'gain_item' needs an 'item' id")
+            raise CardDataError("ibara.content.gain_item_needs_item")
         return self
 
 
@@ -85,7 +86,7 @@ class SpCard(Entry):
     @model_validator(mode="after")
     def _effect(self) -> "SpCard":
         if self.effect not in SP_EFFECTS:
-            raise ValueError(f"unknown SP effect {self.effect!r}; known: {', '.join(sorted(SP_EFFECTS))}")
+            raise CardDataError("ibara.content.unknown_sp_effect", effect=self.effect, known=sorted(SP_EFFECTS))
         return self
 
 
@@ -100,11 +101,11 @@ class DeckSpec(BaseModel):
     def _ranges(self) -> "DeckSpec":
         for key in self.move:
             if key != "shield" and _range(key) is None:
-                raise ValueError(f"move: {key!r} is not a number range like \"1-4\" or \"7\" (or \"shield\")")
+                raise CardDataError("ibara.content.bad_move_range", key=key)
         missing = [n for n in range(1, self.numbers + 1)
                    if not any(key != "shield" and _range(key)[0] <= n <= _range(key)[1] for key in self.move)]
         if missing:
-            raise ValueError(f"move: no movement value for number(s) {missing}")
+            raise CardDataError("ibara.content.move_missing", numbers=missing)
         return self
 
 
@@ -168,14 +169,15 @@ def build_content(path: Path | str = CONTENT_FILE) -> Content:
     doc = read_toml(path)
     unknown = sorted(set(doc) - set(TABLES))
     if unknown:
-        raise CardDataError(f"{path}: unknown table(s) {unknown}; a content file holds {', '.join(TABLES)}")
+        raise CardDataError("ibara.content.unknown_tables", path=path, tables=unknown, known=list(TABLES))
     if not isinstance(doc.get("meta", {}), dict):
-        raise CardDataError(f"{path}: [meta] must be a table")
+        raise CardDataError("ibara.content.meta_not_table", path=path)
     try:
         deck = DeckSpec.model_validate(doc.get("deck", {}))
     except ValidationError as exc:
-        problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or '(table)'}: {e['msg']}" for e in exc.errors())
-        raise CardDataError(f"{path}: [deck]: {problems}") from None
+        raise CardDataError("ibara.content.bad_deck", path=path, problems=[
+            CardDataError("ibara.content.field_problem", field=field_name(e, "(table)"), problem=problem(e))
+            for e in exc.errors()]) from None
     knights = validate_entries(path, doc.get("knight"), Knight, "knight")
     items = validate_entries(path, doc.get("item"), Item, "item")
     whims = validate_entries(path, doc.get("whim"), Whim, "whim")
@@ -185,19 +187,18 @@ def build_content(path: Path | str = CONTENT_FILE) -> Content:
         ids = [e.id for e in entries]
         twice = sorted({i for i in ids if ids.count(i) > 1})
         if twice:
-            raise CardDataError(f"{path}: [[{table}]]: id(s) {twice} used more than once")
+            raise CardDataError("ibara.content.duplicate_ids", path=path, table=table, ids=twice)
     if len(knights) < MIN_KNIGHTS:
-        raise CardDataError(f"{path}: [[knight]]: {len(knights)} knight(s); the game needs at least "
-                            f"{MIN_KNIGHTS} (one per player)")
+        raise CardDataError("ibara.content.too_few_knights", path=path, count=len(knights), least=MIN_KNIGHTS)
     item_ids = {i.id for i in items}
     for w in whims:
         for it in w.items:
             if it not in item_ids:
-                raise CardDataError(f"{path}: whim ({w.id}): field 'items': no item {it!r}")
+                raise CardDataError("ibara.content.whim_no_item", path=path, whim=w.id, item=it)
     for e in events:
         it = e.effect.get("item")
         if it is not None and it not in item_ids:
-            raise CardDataError(f"{path}: event ({e.id}): field 'effect.item': no item {it!r}")
+            raise CardDataError("ibara.content.event_no_item", path=path, event=e.id, item=it)
     cards: list[ActionCard] = []
     for suit in SUITS:
         for number in range(1, deck.numbers + 1):
@@ -215,11 +216,10 @@ def check_for_game(c: Content, players: int, whims_needed: int, whims_in_play: i
     """What a game of `players` needs from the content, checked when the game is loaded:
     a knight per player and enough whim cards to win."""
     if len(c.knights) < players:
-        raise CardDataError(f"{c.path}: [[knight]]: {len(c.knights)} knight(s) for {players} players; "
-                            f"each player needs one")
+        raise CardDataError("ibara.content.knights_for_players", path=c.path, count=len(c.knights),
+                            players=players)
     if whims_in_play < whims_needed:
-        raise CardDataError(f"{c.path}: [[whim]]: {whims_in_play} whim card(s) in play; a player needs "
-                            f"{whims_needed} to win")
+        raise CardDataError("ibara.content.too_few_whims", path=c.path, count=whims_in_play, needed=whims_needed)
 
 
 @lru_cache(maxsize=4)

@@ -77,28 +77,27 @@ def load_board(path: str = str(MAP_FILE)) -> Board:
     ids: dict[str, int] = {}
     for i, p in enumerate(specs):
         if p.id in ids:
-            raise CardDataError(f"{path}: province #{i + 1} ({p.id}): field 'id': duplicate province id")
+            raise CardDataError("draft_daimyo.board.duplicate_id", path=path, n=i + 1, province=p.id)
         ids[p.id] = i
     adj: list[tuple[int, ...]] = []
     for p in specs:
         if p.id in p.adjacent:
-            raise CardDataError(f"{path}: province ({p.id}): field 'adjacent': a province cannot be "
-                                f"adjacent to itself")
+            raise CardDataError("draft_daimyo.board.adjacent_to_itself", path=path, province=p.id)
         if len(set(p.adjacent)) != len(p.adjacent):
-            raise CardDataError(f"{path}: province ({p.id}): field 'adjacent': a neighbour is listed twice")
+            raise CardDataError("draft_daimyo.board.neighbour_twice", path=path, province=p.id)
         for q in p.adjacent:
             if q not in ids:
-                raise CardDataError(f"{path}: province ({p.id}): field 'adjacent': no province {q!r}")
+                raise CardDataError("draft_daimyo.board.no_neighbour", path=path, province=p.id, neighbour=q)
             if p.id not in specs[ids[q]].adjacent:
-                raise CardDataError(f"{path}: province ({p.id}): field 'adjacent': {q} does not list {p.id} back")
+                raise CardDataError("draft_daimyo.board.one_way", path=path, province=p.id, neighbour=q)
         if p.home and p.neutral:
-            raise CardDataError(f"{path}: province ({p.id}): field 'neutral': a home province starts "
-                                f"with its daimyo, not a neutral force")
+            raise CardDataError("draft_daimyo.board.home_neutral", path=path, province=p.id)
         if p.home and p.home != FACTIONS[-1] and p.three_player_out:
-            raise CardDataError(f"{path}: province ({p.id}): field 'three_player_out': the home of "
-                                f"{p.home} is needed with 3 players (only {FACTIONS[-1]} is left out)")
+            raise CardDataError("draft_daimyo.board.home_out_with_three", path=path, province=p.id,
+                                faction=p.home, left_out=FACTIONS[-1])
         adj.append(tuple(sorted(ids[q] for q in p.adjacent)))
     homes = [p.home for p in specs if p.home]
     if sorted(homes) != sorted(FACTIONS):
-        raise CardDataError(f"{path}: every faction needs exactly one home province; found {homes}")
+        raise CardDataError("draft_daimyo.board.homes", path=path,
+                            homes=homes or CardDataError("draft_daimyo.board.no_homes"))
     return Board(tuple(specs), tuple(adj))

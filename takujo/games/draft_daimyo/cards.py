@@ -102,27 +102,26 @@ class CardSpec(CardText):
     def _by_type(self) -> "CardSpec":
         """What each type needs to take part in play: a refused card names what is wrong."""
         if self.type in ("event", "honour", "tactics", "strategy") and self.play is None:
-            raise ValueError(f"a {self.type} card needs a play effect")
+            raise CardDataError("draft_daimyo.cards.needs_play", type=self.type)
         if self.play is not None and self.play.do not in PLAY_FOR[self.type]:
-            raise ValueError(f"a {self.type} card cannot have the play effect {self.play.do!r}; "
-                             f"allowed: {', '.join(sorted(PLAY_FOR[self.type]))}")
+            raise CardDataError("draft_daimyo.cards.play_not_allowed", type=self.type, effect=self.play.do,
+                                allowed=sorted(PLAY_FOR[self.type]))
         if self.constant and self.type not in ("warlord", "development"):
-            raise ValueError(f"a {self.type} card cannot have constant effects (only warlords "
-                             f"and developments stay in play)")
+            raise CardDataError("draft_daimyo.cards.no_constant", type=self.type)
         for e in self.constant:
             if e.do not in CONSTANT_VERBS:
-                raise ValueError(f"{e.do!r} is not a constant effect; allowed: {', '.join(sorted(CONSTANT_VERBS))}")
+                raise CardDataError("draft_daimyo.cards.not_constant", effect=e.do, allowed=sorted(CONSTANT_VERBS))
         if self.type == "tactics" and self.side is None:
-            raise ValueError("a tactics card needs a side (attacker, defender or either)")
+            raise CardDataError("draft_daimyo.cards.tactics_needs_side")
         if self.type == "tactics" and self.side != TACTICS_SIDE.get(self.play.do, self.side):
-            raise ValueError(f"the tactics effect {self.play.do!r} works for the "
-                             f"{TACTICS_SIDE[self.play.do]} only, not side {self.side!r}")
+            raise CardDataError("draft_daimyo.cards.tactics_wrong_side", effect=self.play.do,
+                                works_for=TACTICS_SIDE[self.play.do], side=self.side)
         if self.type != "tactics" and self.side is not None:
-            raise ValueError(f"only tactics cards have a side; this is a {self.type} card")
+            raise CardDataError("draft_daimyo.cards.side_only_tactics", type=self.type)
         if self.castle and self.type != "development":
-            raise ValueError(f"a castle is a development, not a {self.type} card")
+            raise CardDataError("draft_daimyo.cards.castle_not_development", type=self.type)
         if self.castle and self.play is not None:
-            raise ValueError("a castle has no play effect: playing it builds it in a province")
+            raise CardDataError("draft_daimyo.cards.castle_no_play")
         return self
 
 
@@ -169,7 +168,7 @@ def load(path: str = str(CARD_FILE)) -> tuple[dict, tuple[CardSpec, ...]]:
     seen: set[tuple[str, str]] = set()
     for s in specs:
         if (s.id, s.set) in seen:
-            raise CardDataError(f"{path}: card {s.id!r}: field 'id': duplicate id in set {s.set}")
+            raise CardDataError("draft_daimyo.cards.duplicate_id", path=path, card=s.id, set=s.set)
         seen.add((s.id, s.set))
     return doc, tuple(specs)
 
@@ -201,9 +200,9 @@ def card_set(path: str, expansion: bool, tactics: bool) -> CardSet:
 def _check_playable(path: str, chosen: list[CardSpec], expansion: bool) -> None:
     """A configuration needs cards to draft (every round deals packets) and events (rounds 2
     to 4 each turn up two) [designed]; `CardDataError` names the file and what is missing."""
-    which = "the base game with the expansion" if expansion else "the base game"
+    which = (CardDataError("draft_daimyo.cards.base_with_expansion") if expansion
+             else CardDataError("draft_daimyo.cards.base_game"))
     if not any(s.type in DRAFT_KINDS for s in chosen):
-        raise CardDataError(f"{path}: {which} has no warlord, development or strategy card to draft; "
-                            f"every round deals draft packets")
+        raise CardDataError("draft_daimyo.cards.nothing_to_draft", path=path, which=which)
     if not any(s.type == "event" for s in chosen):
-        raise CardDataError(f"{path}: {which} has no event card; rounds 2 to 4 each turn up two events")
+        raise CardDataError("draft_daimyo.cards.no_events", path=path, which=which)

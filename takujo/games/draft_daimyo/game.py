@@ -40,8 +40,7 @@ class DaimyoGame(Game):
         # DSD-COMP-08: the 8 tactics cards are components of the expansion card set, so the
         # tactics rule (DSD-TACTICS-01) cannot be played without it.
         if options.tactics and not options.expansion:     # type: ignore[attr-defined]
-            raise OptionError(f"{self.name}: option 'tactics'=true needs 'expansion'=true: the tactics "
-                              f"cards come in the expansion card set")
+            raise OptionError("draft_daimyo.options.tactics_needs_expansion", game=self.name)
         self.cards, self.board
 
     @cached_property

@@ -19,13 +19,33 @@ ERROR_CLASSES = {"TakujoError", "IllegalActionError", "StaleActionError", "Optio
 CATALOGUES = [ROOT / "core" / "errors.toml", *sorted((ROOT / "games").glob("*/errors.toml"))]
 
 
+def _trees() -> list[tuple[Path, ast.Module]]:
+    return [(path, ast.parse(path.read_text(encoding="utf-8"))) for path in sorted(ROOT.rglob("*.py"))]
+
+
+def _error_subclasses(trees: list[tuple[Path, ast.Module]]) -> set[str]:
+    """The engine's error classes and every class defined from one of them, anywhere."""
+    known = set(ERROR_CLASSES)
+    grew = True
+    while grew:
+        grew = False
+        for _, tree in trees:
+            for node in ast.walk(tree):
+                if (isinstance(node, ast.ClassDef) and node.name not in known
+                        and any(isinstance(b, ast.Name) and b.id in known for b in node.bases)):
+                    known.add(node.name)
+                    grew = True
+    return known
+
+
 def _raise_sites() -> list[tuple[str, ast.Call]]:
     sites = []
-    for path in sorted(ROOT.rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+    trees = _trees()
+    classes = _error_subclasses(trees)
+    for path, tree in trees:
         for node in ast.walk(tree):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-                    and node.func.id in ERROR_CLASSES):
+                    and node.func.id in classes):
                 sites.append((f"{path.relative_to(ROOT.parent)}:{node.lineno}", node))
     return sites
 

@@ -506,6 +506,40 @@ def replay(
     console.print(_say("verified", steps=state.steps))
 
 
+# ----- takujo serve ---------------------------------------------------------------------
+@app.command(help=_h("serve.doc"))
+def serve(
+    host: Annotated[str, typer.Option(help=_h("serve.host"))] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535, help=_h("serve.port"))] = 8000,
+    db: Annotated[Optional[Path], typer.Option(help=_h("serve.db"), metavar="PATH")] = None,
+    no_browser: Annotated[bool, typer.Option("--no-browser", help=_h("serve.no_browser"))] = False,
+) -> None:
+    """Start the web server and open its lobby in the browser."""
+    try:
+        import uvicorn
+        from .web.app import MAX_WS_MESSAGE, create_app
+    except ImportError as exc:
+        _fail("web_missing", 1, detail=exc.name or exc)
+    path = db if db is not None else default_database()
+    if not path.parent.is_dir():
+        with _usage_errors():
+            path.parent.mkdir(parents=True, exist_ok=True)
+    url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
+    console = _out()
+    console.print(_say("serving", url=escape(url), db=escape(str(path))))
+    if not no_browser:
+        import threading
+        import webbrowser
+        threading.Timer(1.0, lambda: webbrowser.open(url)).start()
+    uvicorn.run(create_app(path), host=host, port=port, ws_max_size=MAX_WS_MESSAGE, log_level="warning")
+
+
+def default_database() -> Path:
+    """The server's database in the user's data directory (e.g. ~/.local/share/takujo)."""
+    from platformdirs import user_data_path
+    return user_data_path("takujo") / "takujo.db"
+
+
 # ----- takujo deck ----------------------------------------------------------------------
 deck_app = typer.Typer(
     name="deck",

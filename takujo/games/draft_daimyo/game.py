@@ -21,8 +21,10 @@ class DaimyoOptions(GameOptions):
     tactics: bool = Field(False, description="the optional tactics cards (DSD-TACTICS; needs expansion=true)")
     turn_order_choice: bool = Field(False, description="publisher's variant: from round 2 the "
                                                        "lowest in VP chooses a turn-order position first")
-    cards: str = Field("", description="path of a cards.toml instead of the built-in stand-in list")
-    board: str = Field("", description="path of a map.toml instead of the built-in stand-in map")
+    cards: str = Field("", description="path of a cards.toml instead of the built-in stand-in list",
+                       json_schema_extra={"server_file": True})
+    board: str = Field("", description="path of a map.toml instead of the built-in stand-in map",
+                       json_schema_extra={"server_file": True})
 
 
 class DaimyoGame(Game):

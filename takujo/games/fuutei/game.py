@@ -27,7 +27,7 @@ class FuuteiOptions(GameOptions):
         "pile_emptied", description="deck-out victory at the end of the turn in which the pile "
                                     "ran out, or of the turn whose draw found it empty (FTR-WIN-04)")
     cards: str = Field("", description="path of a cards.toml to play with instead of the "
-                                       "built-in stand-in set")
+                                       "built-in stand-in set", json_schema_extra={"server_file": True})
 
 
 class FuuteiGame(Game):

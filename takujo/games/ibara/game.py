@@ -26,7 +26,8 @@ class IbaraOptions(GameOptions):
     sp_cards_to_hand: bool = Field(False, description="SP cards turned up at random go to a hand (IBR-SP)")
     gaiblitz_buff: bool = Field(False, description="ゲイブリッツ's revised ability (IBR-GABE)")
     ryan_last: bool = Field(False, description="ライアン's player takes the last turn (IBR-RYAN-02)")
-    content: str = Field("", description="path of a content.toml instead of the built-in stand-in")
+    content: str = Field("", description="path of a content.toml instead of the built-in stand-in",
+                         json_schema_extra={"server_file": True})
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,9 +26,12 @@ class SengokuOptions(GameOptions):
     players: int = Field(2, ge=2, le=2, description="always 2 (SGT-META-02)")
     deck1: str = Field(RANDOM, description="player 0's deck: a starter (蒼 紅 翠 黒), a decklist file, or "
                                           "random: a starter drawn for each game of takujo play and sim "
-                                          "(a game loaded without that draw deals 蒼)")
-    deck2: str = Field(RANDOM, description="player 1's deck: as deck1 (random: loaded without the draw, 紅)")
-    cards: str = Field("", description="path of a cards.toml pool instead of the built-in stand-in pool")
+                                          "(a game loaded without that draw deals 蒼)",
+                       json_schema_extra={"server_file": True, "choices": [RANDOM, *decks.STARTERS]})
+    deck2: str = Field(RANDOM, description="player 1's deck: as deck1 (random: loaded without the draw, 紅)",
+                       json_schema_extra={"server_file": True, "choices": [RANDOM, *decks.STARTERS]})
+    cards: str = Field("", description="path of a cards.toml pool instead of the built-in stand-in pool",
+                       json_schema_extra={"server_file": True})
     ougi_timing: Literal["main_or_battle", "main"] = Field(
         "main_or_battle", description="when an okugi may be used in your turn: main phase or your "
                                       "battle windows too (SGT-OUGI-03)")

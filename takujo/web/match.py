@@ -1,0 +1,185 @@
+"""One match on the server: its game state, its seats and the actions that made it.
+
+A match is rebuilt from its stored actions (`Match.rebuild`); everything a seat may learn of
+it goes through `takujo.web.payload`. Seat tokens are random (192 bits), kept only as
+SHA-256 hashes and compared in constant time.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import time
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from ..core.errors import IllegalActionError
+from ..core.game import Game
+from ..core.registry import load
+from ..core.state import State
+from ..present import Renderer
+from ..record import record_lines, redact
+from .store import StoredMatch
+
+
+def new_token() -> str:
+    """A seat token: 192 random bits, URL-safe."""
+    return secrets.token_urlsafe(24)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+class NotYourTurn(IllegalActionError):
+    """An action from a seat that is not to act (or from no seat)."""
+
+
+@dataclass
+class Seat:
+    """One seat: a person (with a token) or a bot; a person's seat may be played by a
+    stand-in bot while they are away."""
+
+    kind: str                      # "human" | "bot"
+    bot: str | None = None         # the bot of a bot seat
+    token_hash: str | None = None
+    stand_in: str | None = None    # the bot playing a person's seat while they are away
+    connections: int = 0           # open WebSockets with this seat's token (not stored)
+    waiting_since: float = field(default_factory=time.time)  # when the seat last became to act
+
+    def stored(self) -> dict[str, Any]:
+        return {"kind": self.kind, "bot": self.bot, "token_hash": self.token_hash, "stand_in": self.stand_in}
+
+    @property
+    def player(self) -> str | None:
+        """The bot that plays this seat now, if any."""
+        return self.bot if self.kind == "bot" else self.stand_in
+
+
+@lru_cache(maxsize=64)
+def _game(spec: str) -> Game:
+    return load(spec)
+
+
+class Match:
+    """A game in progress (or over) with its seats."""
+
+    def __init__(self, stored: StoredMatch) -> None:
+        self.id = stored.id
+        self.seed = stored.seed
+        self.created = stored.created
+        self.idle_limit = stored.idle_limit
+        self.rematch_of = stored.rematch_of
+        self.game = _game(stored.game)
+        self.seats = [Seat(kind=s["kind"], bot=s.get("bot"), token_hash=s.get("token_hash"),
+                           stand_in=s.get("stand_in")) for s in stored.seats]
+        self.actions: list[tuple[int, str]] = []
+        self.state: State = self.game.new_state(self.seed)
+        self.rematch: str | None = None
+        for player, notation in stored.actions:
+            self.state.apply(notation, player)
+            self.actions.append((player, notation))
+        self._renderers: dict[str, Renderer] = {}
+
+    # ----- who is who -------------------------------------------------------------------
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat whose token this is (None: no token, or not a token of this match)."""
+        if not token:
+            return None
+        digest = token_hash(token)
+        found = None
+        for i, seat in enumerate(self.seats):  # no early exit: the time says nothing
+            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
+                found = i
+        return found
+
+    @property
+    def status(self) -> str:
+        return "finished" if self.state.outcome is not None else "running"
+
+    def to_act(self) -> list[int]:
+        pend = self.state.pending
+        return [] if pend is None or self.state.outcome is not None else list(pend.players)
+
+    def public_seats(self) -> list[dict[str, Any]]:
+        """What anyone may know of the seats: kinds, bots, who is connected and who is idle."""
+        now = time.time()
+        acting = set(self.to_act())
+        out = []
+        for i, seat in enumerate(self.seats):
+            idle = now - seat.waiting_since if i in acting and seat.kind == "human" and not seat.stand_in else 0.0
+            out.append({"seat": i, "kind": seat.kind, "bot": seat.bot, "stand_in": seat.stand_in,
+                        "connected": seat.connections > 0 or seat.kind == "bot",
+                        "to_act": i in acting, "idle_seconds": round(idle, 1),
+                        "may_take_over": self.may_take_over(i, now)})
+        return out
+
+    def may_take_over(self, seat: int, now: float | None = None) -> bool:
+        """Whether the others may hand this idle person's seat to a bot."""
+        s = self.seats[seat]
+        if self.idle_limit is None or s.kind != "human" or s.stand_in or seat not in self.to_act():
+            return False
+        return (now if now is not None else time.time()) - s.waiting_since >= self.idle_limit
+
+    def summary(self) -> dict[str, Any]:
+        return {"match": self.id, "game": self.game.name, "game_string": str(self.game), "seed": self.seed,
+                "status": self.status, "version": self.state.version, "created": self.created,
+                "seats": self.public_seats(), "outcome": self.state.outcome.to_json() if self.state.outcome else None,
+                "idle_limit": self.idle_limit, "rematch": self.rematch, "rematch_of": self.rematch_of}
+
+    def renderer(self, lang: str) -> Renderer:
+        if lang not in self._renderers:
+            self._renderers[lang] = Renderer(self.game, lang, markup=False)
+        return self._renderers[lang]
+
+    # ----- acting -----------------------------------------------------------------------
+    def check_action(self, seat: int | None, notation: str, version: int | None) -> None:
+        """Raise unless `seat` may play `notation` at `version` now; changes nothing."""
+        if seat is None or seat not in self.to_act():
+            raise NotYourTurn("web.not_your_turn")
+        if version is not None and version != self.state.version:
+            self.state.apply(notation, seat, expect_version=version)  # raises StaleActionError
+        probe = self.state.parse_action(notation, seat)
+        if probe not in self.state.legal_actions(seat):
+            self.state.clone().apply(probe)  # raises the engine's own explanation
+
+    def apply(self, seat: int, notation: str) -> None:
+        """Apply a checked action (`check_action` first; the store commits it before this)."""
+        before = set(self.to_act())
+        self.state.apply(notation, seat)
+        self.actions.append((seat, notation))
+        now = time.time()
+        for p in set(self.to_act()) - (before - {seat}):
+            self.seats[p].waiting_since = now
+
+    def can_undo(self, seat: int) -> bool:
+        """A seat may take back its last action while it is still the one to act, nobody has
+        acted since, and the action revealed nothing: no chance outcome, no hidden event."""
+        if not self.actions or self.state.outcome is not None or self.actions[-1][0] != seat:
+            return False
+        if self.to_act() != [seat]:
+            return False
+        log = self.state.log
+        start = max(i for i, e in enumerate(log) if e["e"] == "act")
+        return all(not e.get("chance") and e.get("to") is None for e in log[start:])
+
+    def undo(self) -> None:
+        """Take back the last action (`can_undo` first): the game is replayed without it."""
+        self.actions.pop()
+        state = self.game.new_state(self.seed)
+        for player, notation in self.actions:
+            state.apply(notation, player)
+        self.state = state
+
+    # ----- records ----------------------------------------------------------------------
+    def seat_names(self) -> list[str]:
+        return [s.bot if s.kind == "bot" and s.bot else "human" for s in self.seats]
+
+    def record(self, seat: int | None) -> list[dict[str, Any]]:
+        """The record for `seat` (None: a spectator): redacted while the game runs and for
+        spectators, whole once the game is over."""
+        lines = record_lines(self.state, self.seed, self.seat_names())
+        if self.state.outcome is not None:
+            return lines
+        return redact(lines, seat)

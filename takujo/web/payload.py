@@ -1,0 +1,82 @@
+"""What the server sends one seat (or a spectator): derived from `state.view(seat)` and
+`state.events_for(seat, since)` only, with texts rendered in the viewer's language.
+
+The state object (the same over the API and the WebSocket)::
+
+    {"match": ID, "game": "fuutei", "seat": 0 | null, "version": V, "lang": "en",
+     "view": {...},                        # state.view(seat), as the game's view schema says
+     "legal": ["play 23", ...],            # the seat's legal actions, in notation
+     "actions": [{"notation", "label", "verb", "args"}],   # the same, labelled
+     "prompt": "text" | null, "pending": {...} | null,
+     "events": [{..., "seq", "text"}],     # the seat's events since the asked cursor
+     "cursor": N, "outcome": {...} | null, "outcome_text": "text" | null,
+     "seats": [...], "undo": bool, "status": "running" | "finished"}
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..core.action import Action
+from ..core.errors import TakujoError
+from ..core.state import State
+from ..present import Renderer
+from ..terminal import outcome_text
+
+if TYPE_CHECKING:
+    from .match import Match
+
+
+def _event_rows(r: Renderer, events: list[dict[str, Any]], viewer: int | None,
+                view: dict[str, Any]) -> list[dict[str, Any]]:
+    rows = []
+    for event in events:
+        text = r.event(event, viewer, view)
+        if text is None:
+            continue
+        rows.append({**event, "text": text})
+    return rows
+
+
+def _action_rows(r: Renderer, state: State, seat: int | None, view: dict[str, Any]) -> list[dict[str, Any]]:
+    rows = []
+    for notation in view.get("legal") or []:
+        try:
+            action: Action = state.parse_action(notation, seat)
+        except TakujoError:  # every legal notation parses; keep the list usable regardless
+            rows.append({"notation": notation, "label": notation, "verb": notation.split(" ")[0], "args": []})
+            continue
+        rows.append({"notation": notation, "label": r.action(action, view), "verb": action.verb,
+                     "args": list(action.args)})
+    return rows
+
+
+def view_payload(state: State, seat: int | None, r: Renderer, since: int | None = None) -> dict[str, Any]:
+    """What `seat` (None: a spectator) sees of `state`, with texts from `r`; `events` holds
+    the seat's events from `since` on (default: the view's recent ones)."""
+    view = state.view(seat)
+    events = view["log"] if since is None else state.events_for(seat, max(0, since))
+    pending = view.get("pending")
+    prompt = None
+    if pending and seat is not None and seat in pending.get("players", ()) and pending.get("prompt"):
+        pid = f"prompt.{pending['prompt']}"
+        prompt = r.text(pid) if r.has(pid) else str(pending["prompt"])
+    outcome = view.get("outcome")
+    return {
+        "game": state.game.name, "game_string": str(state.game), "title": r.title(),
+        "seat": seat, "version": state.version, "lang": r.lang,
+        "view": view,
+        "legal": list(view.get("legal") or []),
+        "actions": _action_rows(r, state, seat, view),
+        "prompt": prompt, "pending": pending,
+        "events": _event_rows(r, events, seat, view),
+        "cursor": view["cursor"],
+        "outcome": outcome,
+        "outcome_text": outcome_text(r, outcome, seat) if outcome else None,
+    }
+
+
+def state_payload(match: "Match", seat: int | None, lang: str, since: int | None = None) -> dict[str, Any]:
+    """The state object of a match for `seat` in `lang` (see the module's docstring)."""
+    return {"match": match.id, **view_payload(match.state, seat, match.renderer(lang), since),
+            "seats": match.public_seats(), "undo": seat is not None and match.can_undo(seat),
+            "status": match.status}

@@ -1,0 +1,40 @@
+"""Bots thinking for the server, off its event loop.
+
+`think` runs in a worker process (IS-MCTS) or a worker thread (the cheap bots): it sees only
+the seat's view and legal actions, like every bot, and returns the chosen action's notation.
+Its random stream is derived from the match's seed, the seat and the version, so that a
+restarted server's bots play on exactly as they would have.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from ..bots import Bot, make_bot
+from ..core.action import Action
+from ..core.game import Game
+from ..core.registry import load
+from ..core.rng import Rng
+
+#: Bots quick enough to think on a thread; any other (IS-MCTS) thinks in a worker process.
+CHEAP_BOTS = frozenset({"random", "heuristic"})
+
+
+@lru_cache(maxsize=32)
+def _game(spec: str) -> Game:
+    return load(spec)
+
+
+@lru_cache(maxsize=64)
+def _bot(spec: str, name: str) -> Bot:
+    return make_bot(name, _game(spec))
+
+
+def bot_seed(seed: int, seat: int, version: int) -> int:
+    """The seed of a bot's random stream for one decision."""
+    return (seed * 1_000_003 + seat * 7919 + version * 104_729) % (1 << 63)
+
+
+def think(spec: str, name: str, view: dict[str, Any], legal: list[Action], seed: int) -> str:
+    """The notation of the action bot `name` chooses in game `spec` from `view`."""
+    return str(_bot(spec, name).act(view, legal, Rng(seed).fork()))

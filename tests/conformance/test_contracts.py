@@ -189,3 +189,21 @@ def test_every_event_kind_a_game_logs_renders_as_a_sentence(name):
                 missing.append(f"{kind} ({lang})")
     assert not missing, f"{name}: event kinds without a rendering: {missing}"
 
+
+
+# ----- versions -----------------------------------------------------------------------------
+@pytest.mark.parametrize("name", GAMES)
+def test_a_stale_action_is_refused_and_changes_nothing_in_every_game(name):
+    from takujo.core.errors import StaleActionError
+    game = takujo.load(name)
+    for state in midgame_states(game, 1, every=7, limit=30):
+        actor = state.pending.players[0]
+        action = state.legal_actions(actor)[0]
+        before = state.to_json()
+        for stale in (state.version - 1, state.version + 1):
+            with pytest.raises(StaleActionError):
+                state.apply(action, expect_version=stale)
+            with pytest.raises(StaleActionError):
+                state.apply(str(action), actor, expect_version=stale)
+            assert state.to_json() == before
+        state.clone().apply(action, expect_version=state.version)  # the current version is accepted

@@ -343,12 +343,14 @@ class SengokuState(State):
             return [discard[c] for c in self.hand[player]]
         return []
 
-    def apply(self, action: Action | str, player: int | None = None) -> None:
+    def apply(self, action: Action | str, player: int | None = None, expect_version: int | None = None) -> None:
         """As `State.apply`, and SGT-WIN-04: ``concede`` is always open to a player."""
+        if expect_version is not None and expect_version != self.steps:
+            super().apply(action, player, expect_version)  # raises StaleActionError
         if isinstance(action, str):
             action = self.parse_action(action, player)
-        if action.verb == "concede" and not action.args and self.outcome is None \
-                and action.player in (0, 1):
+        if isinstance(action, Action) and action.verb == "concede" and not action.args \
+                and self.outcome is None and action.player in (0, 1):
             self._log_act(action, self.pending)
             self.finish((1 - action.player,), "concede")
             self.steps += 1

@@ -74,7 +74,7 @@ class LiveServer:
         try:
             with urllib.request.urlopen(req, timeout=30) as res:
                 raw = res.read().decode()
-                return res.status, (json.loads(raw) if "json" in res.headers.get("content-type", "") else raw)
+                return res.status, (json.loads(raw) if res.headers.get_content_type() == "application/json" else raw)
         except urllib.error.HTTPError as err:
             raw = err.read().decode()
             return err.code, json.loads(raw) if raw.startswith("{") else raw

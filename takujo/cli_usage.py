@@ -75,12 +75,12 @@ def usage_message(exc: Any, lang: str) -> str:
 class LocalizedGroup(TyperGroup):
     """typer's command group, with usage errors in Japanese when the interface is."""
 
-    def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
+    def main(self, *args: Any, **kwargs: Any) -> Any:
         lang = _language()
-        if lang == "en" or not standalone_mode:
-            return super().main(*args, standalone_mode=standalone_mode, **kwargs)
+        if lang == "en" or not kwargs.get("standalone_mode", True):
+            return super().main(*args, **kwargs)
         try:
-            code = super().main(*args, standalone_mode=False, **kwargs)
+            code = super().main(*args, **{**kwargs, "standalone_mode": False})
         except _click.NoArgsIsHelpError as exc:  # a bare command group: its help
             typer.echo(exc.ctx.get_help() if exc.ctx is not None else exc.format_message())
             sys.exit(2)

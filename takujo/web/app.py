@@ -64,7 +64,7 @@ class ErrorBody(BaseModel):
     error: dict[str, Any]
 
 
-ERRORS = {
+ERRORS: dict[int | str, dict[str, Any]] = {
     403: {"model": ErrorBody, "description": "missing or wrong token, or a seat that may not do this"},
     404: {"model": ErrorBody, "description": "no such match"},
     409: {"model": ErrorBody, "description": "stale version: someone acted in between"},

@@ -167,7 +167,7 @@ class Match:
     def undo(self) -> None:
         """Take back the last action (`can_undo` first): the game is replayed without it."""
         self.actions.pop()
-        state = self.game.new_state(self.seed)
+        state: State = self.game.new_state(self.seed)
         for player, notation in self.actions:
             state.apply(notation, player)
         self.state = state

@@ -21,7 +21,7 @@ from typing import Any, Awaitable, Callable
 
 from ..bots import make_bot
 from ..core.errors import IllegalActionError, OptionError, TakujoError
-from ..core.game import parse_game_string
+from ..core.game import Game, parse_game_string
 from ..core.registry import game_class
 from ..core.rng import Rng
 from ..sim import make_game
@@ -57,14 +57,15 @@ class Watcher:
     queue: asyncio.Queue = field(default_factory=lambda: asyncio.Queue(maxsize=64))
 
 
-def file_options(cls: type) -> dict[str, list[str]]:
+def file_options(cls: type[Game]) -> dict[str, list[str]]:
     """The options of a game that name files on the server, each with the values a web
     client may give instead (e.g. a starter deck's name)."""
     out = {}
     for name, info in cls.Options.model_fields.items():
         extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
+        choices = extra.get("choices")
         if extra.get("server_file"):
-            out[name] = [str(v) for v in extra.get("choices", [])]
+            out[name] = [str(v) for v in choices] if isinstance(choices, list) else []
     return out
 
 

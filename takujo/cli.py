@@ -46,7 +46,7 @@ from .record import iter_record, read_record, replay_states, write_record
 from .cli_usage import LocalizedGroup
 from .sim import MAX_STEPS, GameCrash, Summary, bot_rng, checked_bot, make_game, run_games
 from .present import Markup, Renderer, default_language, help_text, parse_language
-from .present.catalogue import ui_text
+from .present.catalogue import option_help, ui_text
 from .terminal import Quit, TerminalTable, outcome_text, print_markup
 
 def _h(key: str, **args: Any) -> str:
@@ -192,7 +192,8 @@ def games_cmd() -> None:
                 shown = _say("no_default")
             else:
                 shown = str(default)
-            table.add_row(f"  {escape(key)}", f"{escape(str(typ))} = {escape(shown)}", escape(help_text))
+            table.add_row(f"  {escape(key)}", f"{escape(str(typ))} = {escape(shown)}",
+                          escape(option_help(cls, key, _language()) or help_text))
         console.print(table)
         console.print()
     console.print(_say("options_hint"))

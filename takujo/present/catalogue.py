@@ -127,6 +127,17 @@ def messages_path(game_class: type) -> Path:
     return Path(module.__file__ or ".").with_name(getattr(game_class, "messages_file", "messages.toml"))
 
 
+def option_help(game_class: type, key: str, lang: str) -> str:
+    """The help text of option `key` of a game in `lang` (``option.<key>`` of its
+    catalogue), else the option's own description."""
+    path = messages_path(game_class)
+    template = _cached(str(path)).template(f"option.{key}", lang) if path.is_file() else None
+    if template is not None:
+        return template
+    info = game_class.Options.model_fields.get(key)  # type: ignore[attr-defined]
+    return (info.description or "") if info is not None else ""
+
+
 def catalogue_for(game: "Game") -> Catalogue:
     """The interface's own messages merged with the game's (loaded once per file)."""
     ui = _cached(str(UI_FILE))

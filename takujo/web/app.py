@@ -26,7 +26,7 @@ from .. import __version__
 from ..core.errors import (IllegalActionError, NotSupportedError, OptionError, RecordError,
                            StaleActionError, TakujoError)
 from ..core.registry import game_class, names
-from ..present.catalogue import ui_text
+from ..present.catalogue import option_help, ui_text
 from ..present.language import parse_language
 from .replays import MAX_RECORD_BYTES, Replay, ReplayShelf, parse_record_text
 from .service import Forbidden, MatchService, NotFound, Watcher, file_options
@@ -240,6 +240,7 @@ def create_app(db: Path | str = ":memory:", *, bot_delay: float = 0.0, bot_worke
             files = file_options(cls)
             props = {k: v for k, v in schema.get("properties", {}).items() if k not in files or files[k]}
             for k in props:
+                props[k] = {**props[k], "description": option_help(cls, k, _lang(lang))}
                 if k in files:
                     props[k] = {**props[k], "enum": ["", *files[k]] if props[k].get("default") == "" else files[k]}
             players = schema["properties"]["players"]

@@ -82,6 +82,17 @@ def test_every_action_and_prompt_has_a_message_in_both_languages(name):
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_every_option_has_help_in_both_languages(name):
+    from takujo.present.catalogue import messages_path, _cached
+    cls = takujo.game_class(name)
+    cat = _cached(str(messages_path(cls)))
+    for key in cls.Options.model_fields:
+        ja, en = cat.template(f"option.{key}", "ja"), cat.template(f"option.{key}", "en")
+        assert ja and en and ja != en, f"{name}: option {key} needs option.{key} in ja and en"
+        assert any("\u3040" <= ch <= "\u30ff" or "\u4e00" <= ch <= "\u9fff" for ch in ja), key
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_every_view_matches_the_documented_schema(name):
     cls = takujo.game_class(name)
     assert cls.PublicView is not None, f"{name}: no PublicView model documents public_info()"

@@ -49,9 +49,15 @@ function drawForm() {
   const keep = form.elements.game ? form.elements.game.value : games[0].name;
   const game = games.find((g) => g.name === keep) || games[0];
   const gameSelect = el("select", { name: "game", id: "game", onchange: () => { drawFormFor(gameSelect.value); } },
-    ...games.map((g) => el("option", { value: g.name, selected: g.name === game.name ? true : null }, g.title)));
+    ...games.map((g) => el("option", { value: g.name, selected: g.name === game.name ? true : null }, bothTitles(g))));
   form.replaceChildren(field(t("game"), gameSelect), el("div", { id: "game-fields" }));
   drawFormFor(game.name);
+}
+
+/** A game's title in the interface language, with the other language's beside it. */
+function bothTitles(g) {
+  const other = lang === "ja" ? g.title_en : g.title_ja;
+  return other && other !== g.title ? `${g.title} · ${other}` : g.title;
 }
 
 function drawFormFor(name) {
@@ -120,7 +126,7 @@ async function refresh() {
 }
 
 function fill(id, list, done) {
-  const title = (name) => (games.find((g) => g.name === name) || { title: name }).title;
+  const title = (name) => { const g = games.find((x) => x.name === name); return g ? bothTitles(g) : name; };
   $(id).replaceChildren(...(list.length ? list.slice(0, 30).map((m) => el("li.match-row", { dataset: { match: m.match } },
     el("span.match-game", {}, title(m.game)), " ",
     el("span.match-seats", {}, m.seats.map((s) => (s.kind === "bot" ? s.bot : t("human")) + (s.kind === "human" && s.connected ? "●" : "")).join(" · ")), " ",

@@ -150,6 +150,12 @@ class Game(ABC):
         raise NotSupportedError("deck.none", game=cls.name)
 
     @classmethod
+    def deck_from_text(cls, text: str) -> str:
+        """The option value that plays the decklist `text` (e.g. a deck code), checked
+        against the construction rules; `OptionError` naming every problem."""
+        raise NotSupportedError("deck.none", game=cls.name)
+
+    @classmethod
     def check_deck(cls, path: str | Path) -> list[str]:
         """Every construction problem of the decklist file at `path` (empty when legal).
         A file that cannot be read raises OSError (or UnicodeDecodeError)."""

@@ -12,6 +12,7 @@ import asyncio
 import json
 import logging
 from contextlib import asynccontextmanager
+from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any, AsyncIterator, Literal
 
@@ -29,7 +30,7 @@ from ..core.registry import game_class, names
 from ..present.catalogue import option_help, ui_text
 from ..present.language import parse_language
 from .replays import MAX_RECORD_BYTES, Replay, ReplayShelf, parse_record_text
-from .service import Forbidden, MatchService, NotFound, Watcher, file_options
+from .service import Forbidden, MatchService, NotFound, Watcher, file_options, value_prefixes
 from .store import Store
 
 STATIC = Path(__file__).with_name("static")
@@ -37,6 +38,7 @@ STATIC = Path(__file__).with_name("static")
 #: the largest WebSocket message a client may send.
 MAX_BODY = MAX_RECORD_BYTES + 4096
 MAX_WS_MESSAGE = 16 * 1024
+MAX_DECKLIST = 64 * 1024
 FAVICON = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" '
            'fill="#17483a"/><text x="16" y="23" font-size="20" text-anchor="middle" fill="#fde68a">卓</text></svg>')
 log = logging.getLogger("takujo.web")
@@ -58,6 +60,14 @@ class ActionRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
     version: int | None = Field(None, description="the version the action was chosen at (409 if stale)")
     action: str = Field(max_length=200, examples=["play 23"])
+
+
+class DecklistUpload(BaseModel):
+    """A decklist's text (e.g. a file saved by ``takujo deck show``), for the game named."""
+
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(max_length=40, examples=["sengoku_taisen"])
+    text: str = Field(max_length=MAX_DECKLIST, examples=["name: mine\nokugi: AO-OG\n4 AO-01\n…"])
 
 
 class ErrorBody(BaseModel):
@@ -243,6 +253,8 @@ def create_app(db: Path | str = ":memory:", *, bot_delay: float = 0.0, bot_worke
                 props[k] = {**props[k], "description": option_help(cls, k, _lang(lang))}
                 if k in files:
                     props[k] = {**props[k], "enum": ["", *files[k]] if props[k].get("default") == "" else files[k]}
+                    if value_prefixes(cls, k):
+                        props[k]["upload"] = True  # a decklist may be uploaded: POST /api/decklists
             players = schema["properties"]["players"]
             out.append({"name": name, "title": _title(cls, lang), "title_ja": _title(cls, "ja"),
                         "title_en": _title(cls, "en"),
@@ -255,6 +267,11 @@ def create_app(db: Path | str = ":memory:", *, bot_delay: float = 0.0, bot_worke
     def catalogue(name: str) -> Any:
         from ..sim import make_game
         return make_game(name, None, {}).export_catalogue()
+
+    @app.post("/api/decklists", responses=ERRORS,
+              summary="Check an uploaded decklist; its deck code is the value of a deck option")
+    def decklist(body: DecklistUpload) -> dict[str, Any]:
+        return {"game": body.game, "deck": game_class(body.game).deck_from_text(body.text)}
 
     # ----- matches ------------------------------------------------------------------
     def seat_links(request: Request, match_id: str, tokens: dict[int, str], seats: list[str]) -> list[dict[str, Any]]:
@@ -286,6 +303,11 @@ def create_app(db: Path | str = ":memory:", *, bot_delay: float = 0.0, bot_worke
     @app.get("/api/matches/{match_id}", responses=ERRORS, summary="A match's public summary")
     def summary(match_id: str) -> dict[str, Any]:
         return service.get(match_id).summary()
+
+    @app.get("/api/matches/{match_id}/catalogue", responses=ERRORS,
+             summary="The cards of this match's game (its decks and options), in both languages")
+    def match_catalogue(match_id: str) -> Any:
+        return _catalogue(str(service.get(match_id).game))
 
     @app.get("/api/matches/{match_id}/state", responses=ERRORS,
              summary="The state for your seat (with its token), or the spectator's")
@@ -350,6 +372,15 @@ def create_app(db: Path | str = ":memory:", *, bot_delay: float = 0.0, bot_worke
         replay = Replay(parse_record_text(text), "record")
         key = shelf.add(replay)
         return {"replay": key, "game": str(replay.game), "steps": replay.steps, "players": replay.game.players}
+
+    @app.get("/api/replays/{key}/catalogue", responses=ERRORS, summary="The cards of a replay's game")
+    def replay_catalogue(key: str) -> Any:
+        replay = shelf.get(key)
+        if replay is None and key in service.matches:
+            return _catalogue(str(service.matches[key].game))
+        if replay is None:
+            raise NotFound("web.no_replay", replay=key[:40])
+        return _catalogue(str(replay.game))
 
     @app.get("/api/replays/{key}", responses=ERRORS, summary="One step of a replay from a seat's point of view")
     def replay_step(key: str, request: Request, step: Annotated[int, Query(ge=0)] = 0,
@@ -454,6 +485,13 @@ def create_app(db: Path | str = ":memory:", *, bot_delay: float = 0.0, bot_worke
         return FileResponse(STATIC / "replay.html")
 
     return app
+
+
+@lru_cache(maxsize=64)
+def _catalogue(spec: str) -> Any:
+    """A configured game's card catalogue (the instances of its own decks)."""
+    from ..core.registry import load
+    return load(spec).export_catalogue()
 
 
 def client_texts(lang: str) -> dict[str, str]:

@@ -57,16 +57,28 @@ class Watcher:
     queue: asyncio.Queue = field(default_factory=lambda: asyncio.Queue(maxsize=64))
 
 
+def _extra(cls: type[Game], name: str) -> dict[str, Any]:
+    info = cls.Options.model_fields[name]
+    return info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
+
+
 def file_options(cls: type[Game]) -> dict[str, list[str]]:
     """The options of a game that name files on the server, each with the values a web
     client may give instead (e.g. a starter deck's name)."""
     out = {}
-    for name, info in cls.Options.model_fields.items():
-        extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
+    for name in cls.Options.model_fields:
+        extra = _extra(cls, name)
         choices = extra.get("choices")
         if extra.get("server_file"):
             out[name] = [str(v) for v in choices] if isinstance(choices, list) else []
     return out
+
+
+def value_prefixes(cls: type[Game], name: str) -> list[str]:
+    """Prefixes of the values a web client may give a file option beside its choices (a deck
+    code made from an uploaded decklist: ``code:…``)."""
+    prefixes = _extra(cls, name).get("prefixes")
+    return [str(p) for p in prefixes] if isinstance(prefixes, list) else []
 
 
 def check_web_game(spec: str) -> tuple[str, dict[str, str]]:
@@ -78,7 +90,8 @@ def check_web_game(spec: str) -> tuple[str, dict[str, str]]:
     cls = game_class(name)
     files = file_options(cls)
     for key, value in opts.items():
-        if key in files and value not in ("", *files[key]):
+        if key in files and value not in ("", *files[key]) \
+                and not any(value.startswith(p) for p in value_prefixes(cls, key)):
             if files[key]:
                 raise OptionError("web.file_option", option=key, choices=files[key])
             raise OptionError("web.file_only", option=key)

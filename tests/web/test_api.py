@@ -351,3 +351,25 @@ def test_the_docs_and_pages_are_served(client):
     assert "cards" not in fuutei["options"] and "heuristic" in fuutei["bots"]
     sengoku = next(g for g in games if g["name"] == "sengoku_taisen")
     assert "蒼" in sengoku["options"]["deck1"]["enum"]
+
+
+def test_an_uploaded_decklist_becomes_a_deck_code_a_match_can_be_played_with(client):
+    from takujo.core.registry import game_class
+    text = game_class("sengoku_taisen").deck_text("翠")
+    res = client.post("/api/decklists", json={"game": "sengoku_taisen", "text": text})
+    assert res.status_code == 200 and res.json()["deck"].startswith("code:")
+    code = res.json()["deck"]
+    body = new_match(client, {"game": f"sengoku_taisen(deck1={code},deck2=紅)", "seats": ["human", "bot:random"], "seed": 1})
+    state = client.get(f"/api/matches/{body['match']}/state", headers=bearer(body["seats"][0]["token"])).json()
+    hand = state["view"]["zones"]["hand"][0]
+    catalogue = client.get(f"/api/matches/{body['match']}/catalogue").json()
+    numbers = {catalogue["instances"][i] for i in hand}
+    assert all(n.startswith(("MD-", "NT-")) for n in numbers), numbers  # 翠's cards, not 蒼's
+    short = "\n".join(line for line in text.splitlines() if not line.startswith(("4 ", "3 ")))
+    res = client.post("/api/decklists", json={"game": "sengoku_taisen", "text": short})
+    assert res.status_code == 422 and "at least 50" in res.json()["error"]["message"]
+    res = client.post("/api/decklists", json={"game": "sengoku_taisen", "text": "root:x:0:0:root:/root:/bin/bash\n"})
+    assert res.status_code == 422 and "/bin/bash" not in res.text
+    assert client.post("/api/decklists", json={"game": "fuutei", "text": text}).status_code == 422
+    bad = client.post("/api/matches", json={"game": "sengoku_taisen(deck1=code:x)", "seats": ["human", "human"]})
+    assert bad.status_code == 422 and "deck code" in bad.json()["error"]["message"]

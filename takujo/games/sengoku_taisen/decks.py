@@ -149,10 +149,53 @@ def file_problems(path: Path | str, pool: Pool) -> list[str]:
     return check(deck, pool) if deck.is_decklist() else [deck.not_a_decklist()]
 
 
+#: A deck given by its code rather than a file: ``code:AO-OG.2xAO-01.3xAO-02…`` (the okugi,
+#: then COUNTxNUMBER for each card), so that a game string carries an uploaded deck whole.
+CODE_PREFIX = "code:"
+_CODE_ENTRY = re.compile(r"^([1-9]\d{0,2})x([A-Za-z0-9-]{1,16})$")
+_CODE_OKUGI = re.compile(r"^[A-Za-z0-9-]{1,16}$")
+MAX_CODE = 2000
+
+
+def encode(deck: Decklist) -> str:
+    """The deck code of a decklist (see `CODE_PREFIX`)."""
+    merged: dict[str, int] = {}
+    for count, number, _ in deck.entries:
+        merged[number] = merged.get(number, 0) + count
+    return CODE_PREFIX + ".".join([*deck.okugi[:1], *(f"{n}x{number}" for number, n in merged.items())])
+
+
+def decode(code: str) -> Decklist:
+    """The decklist of a deck code; `OptionError` if it is not one."""
+    body = code[len(CODE_PREFIX):]
+    parts = body.split(".") if body else []
+    if len(code) > MAX_CODE or len(parts) < 2 or not _CODE_OKUGI.match(parts[0]) \
+            or not all(_CODE_ENTRY.match(p) for p in parts[1:]):
+        raise OptionError("sengoku_taisen.decks.bad_code", length=len(code))
+    deck = Decklist(name="code", source="deck code", okugi=[parts[0]], headers=2)
+    for i, part in enumerate(parts[1:], 2):
+        count, number = part.split("x", 1)
+        deck.entries.append((int(count), number, i))
+    return deck
+
+
+def from_text(text: str, pool: Pool) -> str:
+    """The deck code of an uploaded decklist's text; `OptionError` naming every problem."""
+    deck = parse(text, "decklist")
+    if not deck.is_decklist():
+        raise OptionError("sengoku_taisen.decks.bad_upload", problem=deck.not_a_decklist())
+    problems = check(deck, pool)
+    if problems:
+        raise OptionError("sengoku_taisen.decks.not_legal", deck=deck.name, problems="\n  ".join(problems))
+    return encode(deck)
+
+
 def load(spec: str) -> Decklist:
-    """A starter by name (蒼 紅 翠 黒) or a decklist file."""
+    """A starter by name (蒼 紅 翠 黒), a deck code, or a decklist file."""
     if spec in STARTERS:
         return parse(read_data_text(DECK_DIR / STARTERS[spec], "decklist"), spec)
+    if spec.startswith(CODE_PREFIX):
+        return decode(spec)
     path = Path(spec)
     if not path.exists():
         raise OptionError("sengoku_taisen.decks.not_found", deck=spec, starters=list(STARTERS))

@@ -27,9 +27,11 @@ class SengokuOptions(GameOptions):
     deck1: str = Field(RANDOM, description="player 0's deck: a starter (蒼 紅 翠 黒), a decklist file, or "
                                           "random: a starter drawn for each game of takujo play and sim "
                                           "(a game loaded without that draw deals 蒼)",
-                       json_schema_extra={"server_file": True, "choices": [RANDOM, *decks.STARTERS]})
+                       json_schema_extra={"server_file": True, "choices": [RANDOM, *decks.STARTERS],
+                                          "prefixes": [decks.CODE_PREFIX]})
     deck2: str = Field(RANDOM, description="player 1's deck: as deck1 (random: loaded without the draw, 紅)",
-                       json_schema_extra={"server_file": True, "choices": [RANDOM, *decks.STARTERS]})
+                       json_schema_extra={"server_file": True, "choices": [RANDOM, *decks.STARTERS],
+                                          "prefixes": [decks.CODE_PREFIX]})
     cards: str = Field("", description="path of a cards.toml pool instead of the built-in stand-in pool",
                        json_schema_extra={"server_file": True})
     ougi_timing: Literal["main_or_battle", "main"] = Field(
@@ -170,6 +172,11 @@ class SengokuGame(Game):
         for left, number in rows:
             lines.append(f"{left:<{width}}# {cards[number].name if number in cards else '?'}")
         return "\n".join(lines) + "\n"
+
+    @classmethod
+    def deck_from_text(cls, text: str) -> str:
+        """The deck code (a value for deck1/deck2) of a decklist's text, checked (SGT-DECK-01..04)."""
+        return decks.from_text(text, pool())
 
     @classmethod
     def check_deck(cls, path: Any) -> list[str]:

@@ -36,7 +36,19 @@ function optionInput(name, spec) {
     return el("input", { type: "checkbox", id, name, checked: spec.default ? true : null });
   }
   if (spec.enum) {
-    return el("select", { id, name }, ...spec.enum.map((v) => el("option", { value: v, selected: v === spec.default ? true : null }, v === "" ? t("default") : v)));
+    const select = el("select", { id, name }, ...spec.enum.map((v) => el("option", { value: v, selected: v === spec.default ? true : null }, v === "" ? t("default") : v)));
+    if (!spec.upload) return select;
+    const file = el("input", { type: "file", accept: ".txt,text/plain", "aria-label": t("upload_deck"), id: `${id}-upload` });
+    file.addEventListener("change", async () => {
+      if (!file.files[0]) return;
+      try {
+        const res = await api(`/api/decklists?lang=${lang}`, { method: "POST", body: { game: currentGame, text: await file.files[0].text() } });
+        const option = el("option", { value: res.deck, selected: true }, t("uploaded_deck", { name: file.files[0].name }));
+        select.append(option);
+        select.value = res.deck;
+      } catch (err) { toast(err.message); file.value = ""; }
+    });
+    return el("span.with-upload", {}, select, el("label.upload-deck", {}, t("upload_deck"), file));
   }
   if (spec.type === "integer" || spec.type === "number") {
     return el("input", { type: "number", id, name, value: spec.default ?? "", min: spec.minimum, max: spec.maximum });
@@ -60,8 +72,11 @@ function bothTitles(g) {
   return other && other !== g.title ? `${g.title} · ${other}` : g.title;
 }
 
+let currentGame = null;
+
 function drawFormFor(name) {
   const game = games.find((g) => g.name === name);
+  currentGame = game.name;
   const box = $("game-fields");
   const players = el("select", { name: "players", id: "players", onchange: () => drawSeatsFor(game, Number(players.value)) },
     ...Array.from({ length: game.players.max - game.players.min + 1 }, (_, i) => game.players.min + i)

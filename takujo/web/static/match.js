@@ -54,7 +54,7 @@ async function onMessage(msg) {
   if (msg.type !== "state") return;
   const fresh = !state || state.lang !== msg.lang || msg.events.length && log.length && msg.events[0].seq <= log[log.length - 1].seq;
   if (!state || state.game !== msg.game) {
-    book = new CardBook(await api(`/api/games/${msg.game}/catalogue`));
+    book = new CardBook(await api(`/api/matches/${encodeURIComponent(matchId)}/catalogue`));
     board = await loadBoard(msg.game);
   }
   log = fresh ? msg.events : log.concat(msg.events);

@@ -37,7 +37,7 @@ async function show(n) {
   if (seat !== null) q.set("seat", String(seat));
   try { frame = await api(`/api/replays/${key}?${q}`); } catch (err) { toast(err.message); return; }
   if (!book) {
-    book = new CardBook(await api(`/api/games/${frame.game}/catalogue`));
+    book = new CardBook(await api(`/api/replays/${key}/catalogue`));
     try { board = await import(`/static/boards/${frame.game}.js`); } catch { board = await import("/static/boards/generic.js"); }
   }
   step = frame.step;

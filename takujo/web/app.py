@@ -418,8 +418,9 @@ def create_app(db: Path | str = ":memory:", *, bot_delay: float = 0.0, bot_worke
             return
         watcher = Watcher(seat=seat, lang=language, send=ws.send_json, token=token if seat is not None else None)
         service.watch(match, watcher)
+        sender = asyncio.get_running_loop().create_task(service.send_changes(match, watcher))
         try:
-            await service._changed(match)  # everyone sees who is connected
+            service.notify(match)  # everyone sees who is connected (this watcher its first state)
             while True:
                 raw = await ws.receive_text()
                 if len(raw) > MAX_WS_MESSAGE:
@@ -429,7 +430,8 @@ def create_app(db: Path | str = ":memory:", *, bot_delay: float = 0.0, bot_worke
         except WebSocketDisconnect:
             pass
         finally:
-            await service.unwatch(match, watcher)
+            sender.cancel()
+            service.unwatch(match, watcher)
 
     async def _ws_message(ws: WebSocket, watcher: Watcher, match: Any, raw: str) -> None:
         try:
@@ -444,7 +446,7 @@ def create_app(db: Path | str = ":memory:", *, bot_delay: float = 0.0, bot_worke
             if kind == "lang":
                 watcher.lang = _lang(str(msg.get("lang", "")))
                 watcher.cursor = None
-                await service.push(match, watcher)
+                watcher.wake.set()
             elif kind == "act":
                 version = msg.get("version")
                 await service.act(match.id, watcher.token, str(msg.get("action", ""))[:200],
@@ -453,7 +455,7 @@ def create_app(db: Path | str = ":memory:", *, bot_delay: float = 0.0, bot_worke
                 await service.undo(match.id, watcher.token)
             elif kind == "refresh":
                 watcher.cursor = None
-                await service.push(match, watcher)
+                watcher.wake.set()
             else:
                 await ws.send_json({"type": "error", "status": 422, "message": "unknown message type"})
         except TakujoError as exc:

@@ -54,7 +54,9 @@ class Watcher:
     send: Callable[[dict[str, Any]], Awaitable[None]]
     token: str | None = None
     cursor: int | None = None
-    queue: asyncio.Queue = field(default_factory=lambda: asyncio.Queue(maxsize=64))
+    #: Set when the match changed: the watcher's sender sends one state for all changes
+    #: since its last (a slow client never holds up the match, and gets fewer, fuller states).
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
 
 
 def _extra(cls: type[Game], name: str) -> dict[str, Any]:
@@ -251,7 +253,7 @@ class MatchService:
                 match.state.apply(notation, seat, expect_version=version)  # StaleActionError
             match.check_action(seat, notation, None)
             self._commit(match, seat, notation)
-        await self._changed(match)
+        self.notify(match)
         self._drive(match)
         return match, seat
 
@@ -273,7 +275,7 @@ class MatchService:
             match.undo()
             self.notices[match.id].append({"kind": "undo", "seat": seat, "version": match.state.version,
                                            "at": time.time()})
-        await self._changed(match)
+        self.notify(match)
         return match
 
     async def stand_in(self, match_id: str, token: str | None, seat: int) -> Match:
@@ -295,7 +297,7 @@ class MatchService:
             match.seats[seat].stand_in = bot
             self.store.set_seats(match.id, [s.stored() for s in match.seats])
             self.notices[match.id].append({"kind": "stand_in", "seat": seat, "at": time.time()})
-        await self._changed(match)
+        self.notify(match)
         self._drive(match)
         return match
 
@@ -308,7 +310,7 @@ class MatchService:
         async with self.locks[match.id]:
             if match.seats[seat].stand_in:
                 await self._return_seat(match, seat)
-        await self._changed(match)
+        self.notify(match)
         return match
 
     async def _return_seat(self, match: Match, seat: int) -> None:
@@ -323,11 +325,18 @@ class MatchService:
         if watcher.seat is not None:
             match.seats[watcher.seat].connections += 1
 
-    async def unwatch(self, match: Match, watcher: Watcher) -> None:
+    def unwatch(self, match: Match, watcher: Watcher) -> None:
         self.watchers[match.id].discard(watcher)
         if watcher.seat is not None:
             match.seats[watcher.seat].connections -= 1
-        await self._changed(match)
+        self.notify(match)
+
+    async def send_changes(self, match: Match, watcher: Watcher) -> None:
+        """Send `watcher` its state whenever the match changes, until its socket closes."""
+        while True:
+            await watcher.wake.wait()
+            watcher.wake.clear()
+            await self.push(match, watcher)
 
     async def push(self, match: Match, watcher: Watcher) -> None:
         """Send one watcher its state since its cursor."""
@@ -335,12 +344,10 @@ class MatchService:
         watcher.cursor = payload["cursor"]
         await watcher.send({"type": "state", **payload})
 
-    async def _changed(self, match: Match) -> None:
-        for watcher in list(self.watchers.get(match.id, ())):
-            try:
-                await self.push(match, watcher)
-            except Exception:  # a closed socket: its handler removes it
-                self.watchers[match.id].discard(watcher)
+    def notify(self, match: Match) -> None:
+        """Tell every watcher of the match that there is something new to send."""
+        for watcher in self.watchers.get(match.id, ()):
+            watcher.wake.set()
 
     # ----- bots -------------------------------------------------------------------------
     def _bot_to_act(self, match: Match) -> tuple[int, str] | None:
@@ -397,4 +404,4 @@ class MatchService:
                     log.error("bot %s chose an illegal action in match %s", bot, match.id)
                     return
                 self._commit(match, seat, notation)
-            await self._changed(match)
+            self.notify(match)

@@ -62,7 +62,7 @@ def view_payload(state: State, seat: int | None, r: Renderer, since: int | None 
         prompt = r.text(pid) if r.has(pid) else str(pending["prompt"])
     outcome = view.get("outcome")
     return {
-        "game": state.game.name, "game_string": str(state.game), "title": r.title(),
+        "game": state.game.name, "game_string": str(state.game), "title": r.title(), "players": state.game.players,
         "seat": seat, "version": state.version, "lang": r.lang,
         "view": view,
         "legal": list(view.get("legal") or []),

@@ -38,7 +38,7 @@ class Replay:
             self._renderers[lang] = Renderer(self.game, lang, markup=False)
         state = self.frames[max(0, min(step, self.steps))]
         out = view_payload(state, seat, self._renderers[lang])
-        return {**out, "step": state.version, "steps": self.steps, "players": self.game.players}
+        return {**out, "step": state.version, "steps": self.steps}
 
 
 def parse_record_text(text: str) -> list[dict[str, Any]]:

@@ -19,7 +19,7 @@ export class BoardContext {
   }
 
   get actions() { return this.readOnly ? [] : this.state.actions || []; }
-  get players() { return (this.view.zones && Object.values(this.view.zones).find(Array.isArray) || []).length || this.state.players || 0; }
+  get players() { return this.state.players || 0; }
 
   /** The legal actions matching `pred(action)` (action: {notation, label, verb, args}). */
   actionsWhere(pred) { return this.actions.filter(pred); }
@@ -66,6 +66,7 @@ export class BoardContext {
     node.dataset.actions = actions.map((a) => a.notation).join("|");
     node.addEventListener("click", (ev) => {
       ev.stopPropagation();
+      if (node.classList.contains("target") && node._asTarget) { node._asTarget(ev); return; }  // chosen as a target
       if (actions.length === 1) { this.act(actions[0].notation); return; }
       this.select(actions, node);
     });
@@ -80,15 +81,19 @@ export class BoardContext {
     clearSelection();
     this.selected = actions;
     anchor.classList.add("selected");
+    const anchorValue = anchor.dataset.ref;
     for (const [node, value] of this.targets) {
-      const matching = actions.filter((a) => a.args.slice(1).map(String).includes(value));
+      if (node === anchor) continue;
+      // a target is any argument of the selected actions but the selected thing itself
+      const matching = actions.filter((a) => a.args.map(String).some((x, i) => x === value && !(i === 0 && x === anchorValue)));
       if (!matching.length) continue;
       node.classList.add("target");
-      node.onclick = (ev) => {
+      node._asTarget = (ev) => {
         ev.stopPropagation();
-        if (matching.length === 1) this.act(matching[0].notation);
+        if (matching.length === 1) { clearSelection(); this.act(matching[0].notation); }
         else menu(node, matching, (a) => this.act(a.notation));
       };
+      node.onclick = node._asTarget;
     }
     menu(anchor, actions, (a) => this.act(a.notation));
   }
@@ -96,7 +101,7 @@ export class BoardContext {
 
 function clearSelection() {
   document.querySelectorAll(".selected").forEach((n) => n.classList.remove("selected"));
-  document.querySelectorAll(".target").forEach((n) => { n.classList.remove("target"); n.onclick = null; });
+  document.querySelectorAll(".target").forEach((n) => { n.classList.remove("target"); n.onclick = null; n._asTarget = null; });
   document.querySelectorAll(".popover").forEach((n) => n.remove());
 }
 document.addEventListener("click", (ev) => { if (!ev.target.closest(".popover")) clearSelection(); });

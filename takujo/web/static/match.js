@@ -68,6 +68,7 @@ async function loadBoard(game) {
 }
 
 function draw() {
+  document.querySelectorAll(".popover").forEach((n) => n.remove());  // their anchors are redrawn
   document.title = `${state.title} — takujo`;
   $("title").textContent = state.title;
   $("whoami").textContent = state.seat === null ? t("spectating") : t("you_are", { n: state.seat });

@@ -265,8 +265,9 @@ def create_app(db: Path | str = ":memory:", *, bot_delay: float = 0.0, bot_worke
 
     @app.get("/api/games/{name}/catalogue", summary="Every card, square or province of a game, in both languages")
     def catalogue(name: str) -> Any:
-        from ..sim import make_game
-        return make_game(name, None, {}).export_catalogue()
+        if name not in names():  # a name, never a game string (which could name server files)
+            raise NotFound("web.no_game", name=name[:40])
+        return _catalogue(name)
 
     @app.post("/api/decklists", responses=ERRORS,
               summary="Check an uploaded decklist; its deck code is the value of a deck option")

@@ -373,3 +373,9 @@ def test_an_uploaded_decklist_becomes_a_deck_code_a_match_can_be_played_with(cli
     assert client.post("/api/decklists", json={"game": "fuutei", "text": text}).status_code == 422
     bad = client.post("/api/matches", json={"game": "sengoku_taisen(deck1=code:x)", "seats": ["human", "human"]})
     assert bad.status_code == 422 and "deck code" in bad.json()["error"]["message"]
+
+
+def test_the_game_catalogue_takes_a_game_name_never_a_game_string(client):
+    assert client.get("/api/games/sengoku_taisen/catalogue").status_code == 200
+    res = client.get("/api/games/sengoku_taisen(deck1=%2Fetc%2Fpasswd)/catalogue")
+    assert res.status_code == 404 and "root" not in res.text

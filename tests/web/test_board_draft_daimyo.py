@@ -191,7 +191,7 @@ def test_the_expansion_names_its_own_cards_and_fits_a_phone(module_server, page)
     game = "draft_daimyo(players=4,expansion=true,tactics=true)"
     match = create_match(module_server, game, BOTS, seed=5)
     mid, token = match["match"], match["seats"][0]["token"]
-    _, catalogue = module_server.call("GET", f"/api/games/{game}/catalogue")
+    _, catalogue = module_server.call("GET", f"/api/matches/{mid}/catalogue")
     names = {c["id"]: (c["name_ja"], c["name_en"]) for c in catalogue["cards"]}
     join(page, match["seats"][0]["join_url"], lang="ja")
     st = synced(page, module_server, mid, token)

@@ -51,7 +51,10 @@ export class BoardContext {
       el("div.card-name", {}, main),
       other ? el("div.card-other", {}, other) : null,
       extra ? el("div.card-extra", {}, extra) : null);
-    node.addEventListener("click", (ev) => { if (!node.classList.contains("actionable")) { showInfo(node, main, other, body, entry); ev.stopPropagation(); } });
+    node.addEventListener("click", (ev) => {
+      if (node.classList.contains("target") && node._asTarget) { node._asTarget(ev); return; }  // chosen as a target
+      if (!node.classList.contains("actionable")) { showInfo(node, main, other, body, entry); ev.stopPropagation(); }
+    });
     return node;
   }
 
@@ -89,11 +92,11 @@ export class BoardContext {
       if (!matching.length) continue;
       node.classList.add("target");
       node._asTarget = (ev) => {
-        ev.stopPropagation();
+        ev.stopImmediatePropagation();  // the node's own click (its info, its actions) does not run
         if (matching.length === 1) { clearSelection(); this.act(matching[0].notation); }
         else menu(node, matching, (a) => this.act(a.notation));
       };
-      node.onclick = node._asTarget;
+      node.onclick = node._asTarget;  // for a node with no click of its own
     }
     menu(anchor, actions, (a) => this.act(a.notation));
   }

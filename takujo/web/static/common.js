@@ -68,7 +68,7 @@ export function el(spec, attrs = {}, ...children) {
 }
 
 /**
- * Card lookups over a game's catalogue (GET /api/games/NAME/catalogue): by the reference a
+ * Card lookups over a game's catalogue (GET /api/matches/ID/catalogue): by the reference a
  * view uses (an instance number, a card id or key), whatever the game's catalogue shape.
  */
 export class CardBook {

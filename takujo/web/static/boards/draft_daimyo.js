@@ -49,18 +49,19 @@ const tr = (ctx, key, args) => ctx.t(`${GAME}.${key}`, args);
 // ----- the catalogue of this match's configuration -------------------------------------------
 // The cards are numbered per configuration (with the expansion the ids differ). The page
 // brings the match's own catalogue; should the one it has not hold the cards the view counts
-// (a default catalogue), the catalogue of the match's game string is fetched instead, and
+// (a default catalogue), the match's catalogue is fetched again, and
 // until it comes the cards are named from the actions' labels.
 const books = new Map();
 let lastDraw = null;
 
 function bookFor(state, ctx) {
   if (fits(ctx.book, state.view)) return ctx.book;
-  const key = state.game_string || state.view.game || GAME;
+  if (!state.match) return null;  // a replay's page brings the replay's own catalogue
+  const key = state.match;
   const got = books.get(key);
   if (got === undefined) {
     books.set(key, "loading");
-    api(`/api/games/${encodeURIComponent(key)}/catalogue`)
+    api(`/api/matches/${encodeURIComponent(key)}/catalogue`)
       .then((cat) => { const b = new CardBook(cat); books.set(key, fits(b, state.view) ? b : null); })
       .catch(() => books.set(key, null))
       .then(() => { if (lastDraw) render(...lastDraw); });

@@ -151,8 +151,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--matches", type=int, default=200, help="concurrent matches (default 200)")
     ap.add_argument("--seconds", type=float, default=30.0, help="measuring time (default 30)")
-    ap.add_argument("--think", type=float, default=0.5,
-                    help="a person waits up to this many seconds before acting (default 0.5; 0: at once)")
+    ap.add_argument("--think", type=float, default=1.0,
+                    help="a person waits up to this many seconds before acting (default 1; 0: at once)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()

@@ -28,7 +28,7 @@ from ..sim import make_game
 from .match import Match, NotYourTurn, new_token, token_hash
 from .payload import state_payload
 from .store import Store, StoredMatch
-from .thinking import CHEAP_BOTS, INSTANT_BOTS, bot_seed, think
+from .thinking import CHEAP_BOTS, bot_seed, think
 
 log = logging.getLogger("takujo.web")
 
@@ -386,12 +386,8 @@ class MatchService:
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
             try:
-                args = (str(match.game), bot, view, legal, bot_seed(match.seed, seat, version))
-                if bot in INSTANT_BOTS:
-                    await asyncio.sleep(0)  # let the loop serve others between two bot moves
-                    notation = think(*args)
-                else:
-                    notation = await loop.run_in_executor(self._executor(bot), think, *args)
+                notation = await loop.run_in_executor(self._executor(bot), think, str(match.game), bot, view,
+                                                      legal, bot_seed(match.seed, seat, version))
             except Exception:
                 log.exception("bot %s failed in match %s", bot, match.id)
                 return

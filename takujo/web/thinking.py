@@ -18,8 +18,6 @@ from ..core.rng import Rng
 
 #: Bots quick enough to think on a thread; any other (IS-MCTS) thinks in a worker process.
 CHEAP_BOTS = frozenset({"random", "heuristic"})
-#: Bots that choose in microseconds: they choose on the event loop (a thread costs more).
-INSTANT_BOTS = frozenset({"random"})
 
 
 @lru_cache(maxsize=32)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from .browser import click_some_action, create_match, join, wait_my_turn_or_end
+from .browser import click_some_action, create_match, join, version, wait_my_turn_or_end
 
 
 def test_the_lobby_creates_a_match_and_hands_out_join_links(module_server, page):
@@ -44,3 +44,40 @@ def test_a_person_plays_some_turns_by_clicking(module_server, page):
         click_some_action(page, rng)
     status, summary = module_server.call("GET", f"/api/matches/{match['match']}")
     assert summary["version"] >= 6
+
+
+def test_undo_from_the_page_takes_back_a_quiet_action(module_server, page):
+    match = create_match(module_server, "fuutei(players=2)", ["human", "bot:random"], seed=11)
+    join(page, match["seats"][0]["join_url"])
+    wait_my_turn_or_end(page)
+    start = version(page)
+    page.locator("#decision button.action[data-notation^='play ']").first.click()
+    page.wait_for_function(f"Number(document.body.dataset.version) === {start + 1}")
+    page.locator("#decision button.undo").click()
+    page.wait_for_function(f"Number(document.body.dataset.version) === {start}")
+    page.wait_for_selector("#log li.notice")
+    _, summary = module_server.call("GET", f"/api/matches/{match['match']}")
+    assert summary["version"] == start
+
+
+def test_the_replay_viewer_steps_through_a_finished_match_from_any_seat(module_server, page):
+    match = create_match(module_server, "sengoku_taisen", ["bot:random", "bot:random"], seed=2)
+    for _ in range(300):
+        _, summary = module_server.call("GET", f"/api/matches/{match['match']}")
+        if summary["status"] == "finished":
+            break
+        page.wait_for_timeout(50)
+    assert summary["status"] == "finished"
+    page.goto(f"{module_server.url}/replay/{match['match']}?lang=en")
+    page.wait_for_function("document.body.dataset.step === '0'")
+    page.click("#forward")
+    page.wait_for_function("document.body.dataset.step === '1'")
+    page.click("#last")
+    page.wait_for_function(f"document.body.dataset.step === '{summary['version']}'")
+    assert page.locator("#outcome").is_visible()
+    page.click("#back")
+    page.wait_for_function(f"document.body.dataset.step === '{summary['version'] - 1}'")
+    page.select_option("#pov", "1")
+    page.wait_for_function("document.querySelector('#pov').value === '1'")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function(f"document.body.dataset.step === '{summary['version'] - 2}'")

@@ -72,6 +72,27 @@ def usage_message(exc: Any, lang: str) -> str:
     return ui_text("ui.usage.other", lang, detail=exc.message)
 
 
+#: typer's own words on help screens, and the messages that replace them (``ui.usage.*``).
+_HELP_WORDS = {"OPTIONS_PANEL_TITLE": "options", "COMMANDS_PANEL_TITLE": "commands",
+               "ARGUMENTS_PANEL_TITLE": "arguments", "ERRORS_PANEL_TITLE": "error_panel",
+               "DEFAULT_STRING": "default", "REQUIRED_LONG_STRING": "required",
+               "ABORTED_TEXT": "aborted"}
+
+
+def localize_help_screens() -> None:
+    """Help screens' panel titles and markers in the interface language (typer's are English)."""
+    lang = _language()
+    if lang == "en":
+        return
+    try:
+        from typer import rich_utils
+    except ImportError:  # typer without rich: plain help, nothing to translate
+        return
+    for name, key in _HELP_WORDS.items():
+        if hasattr(rich_utils, name):
+            setattr(rich_utils, name, ui_text(f"ui.usage.{key}", lang, value="{}"))  # typer fills {}
+
+
 class LocalizedGroup(TyperGroup):
     """typer's command group, with usage errors in Japanese when the interface is."""
 

@@ -50,8 +50,9 @@ def test_help_examples_name_real_games_and_options():
         assert any(key in takujo.game_class(n).Options.model_fields for n in takujo.names()), key
 
 
-@pytest.mark.parametrize("lang,words", [("ja", ["端末でゲームを遊ぶ", "あなたの席"]),
-                                        ("en", ["Play a game in the terminal", "Your seat"])])
+@pytest.mark.parametrize("lang,words", [("ja", ["端末でゲームを遊ぶ", "あなたの席", "─ オプション ", "[既定: 0]"]),
+                                        ("en", ["Play a game in the terminal", "Your seat", "─ Options ",
+                                                "[default: 0]"])])
 def test_help_speaks_the_interface_language(lang, words):
     proc = subprocess.run([sys.executable, "-m", "takujo", "play", "--help"], cwd=ROOT, capture_output=True,
                           text=True, timeout=60, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin",

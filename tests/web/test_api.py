@@ -346,7 +346,7 @@ def test_the_docs_and_pages_are_served(client):
     ui = client.get("/api/ui", params={"lang": "ja"}).json()
     assert ui["undo"] == "取り消す"
     games = client.get("/api/games").json()
-    assert {g["name"] for g in games} == {"fuutei", "sengoku_taisen", "ibara", "draft_daimyo"}
+    assert {"fuutei", "sengoku_taisen", "ibara", "draft_daimyo"} <= {g["name"] for g in games}
     fuutei = next(g for g in games if g["name"] == "fuutei")
     assert "cards" not in fuutei["options"] and "heuristic" in fuutei["bots"]
     sengoku = next(g for g in games if g["name"] == "sengoku_taisen")

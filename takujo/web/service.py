@@ -11,6 +11,7 @@ import asyncio
 import hashlib
 import hmac
 import logging
+import multiprocessing
 import os
 import secrets
 import time
@@ -28,7 +29,7 @@ from ..sim import make_game
 from .match import Match, NotYourTurn, new_token, token_hash
 from .payload import state_payload
 from .store import Store, StoredMatch
-from .thinking import CHEAP_BOTS, bot_seed, think
+from .thinking import CHEAP_BOTS, bot_seed, think, worker_started
 
 log = logging.getLogger("takujo.web")
 
@@ -370,7 +371,10 @@ class MatchService:
         if bot in CHEAP_BOTS:
             return self._threads
         if self._processes is None:
-            self._processes = ProcessPoolExecutor(max_workers=self._bot_workers)
+            # spawned, not forked: a fork of the server would inherit its event loop and signal handlers
+            self._processes = ProcessPoolExecutor(max_workers=self._bot_workers,
+                                                  mp_context=multiprocessing.get_context("spawn"),
+                                                  initializer=worker_started, initargs=(os.getpid(),))
         return self._processes
 
     async def _bots(self, match: Match) -> None:

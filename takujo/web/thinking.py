@@ -7,6 +7,8 @@ restarted server's bots play on exactly as they would have.
 """
 from __future__ import annotations
 
+import os
+import signal
 from functools import lru_cache
 from typing import Any
 
@@ -28,6 +30,21 @@ def _game(spec: str) -> Game:
 @lru_cache(maxsize=64)
 def _bot(spec: str, name: str) -> Bot:
     return make_bot(name, _game(spec))
+
+
+def worker_started(server: int) -> None:
+    """In a bot worker process: leave Ctrl-C to the server (process `server`), and end when
+    the server ends, however it ends (Linux: the parent-death signal), so that no worker
+    outlives it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    try:
+        import ctypes
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+    if os.getppid() != server:  # the server died before the signal was asked for
+        os._exit(0)
 
 
 def bot_seed(seed: int, seat: int, version: int) -> int:

@@ -14,6 +14,16 @@ from pathlib import Path
 from typing import Any
 
 
+def _die_with_parent() -> None:
+    """In the child: be sent SIGTERM when the test process dies, even if it is killed (Linux),
+    so that a server never outlives its test."""
+    try:
+        import ctypes
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -34,7 +44,7 @@ class LiveServer:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "takujo", "serve", "--no-browser", "--host", "127.0.0.1",
              "--port", str(self.port), "--db", str(self.db)],
-            env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+            env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, preexec_fn=_die_with_parent)
         deadline = time.time() + 30
         while time.time() < deadline:
             if self.proc.poll() is not None:

@@ -66,3 +66,35 @@ def test_a_killed_server_resumes_every_match_exactly(tmp_path):
             assert status == 200
     finally:
         again.stop()
+
+
+def _children(pid: int) -> list[int]:
+    import subprocess
+    out = subprocess.run(["ps", "-o", "pid=", "--ppid", str(pid)], capture_output=True, text=True).stdout
+    return [int(x) for x in out.split()]
+
+
+def test_no_bot_worker_outlives_a_killed_server(tmp_path):
+    import os
+    server = LiveServer(tmp_path / "takujo.db").start()
+    try:
+        status, _ = server.call("POST", "/api/matches", {"game": "sengoku_taisen",
+                                                          "seats": ["bot:ismcts:100", "bot:ismcts:100"], "seed": 1})
+        assert status == 201
+        assert server.proc is not None
+        deadline = time.time() + 20
+        workers: list[int] = []
+        while time.time() < deadline and not workers:
+            workers = [p for p in _children(server.proc.pid)
+                       if "spawn" in open(f"/proc/{p}/cmdline", "rb").read().decode(errors="replace")]
+            time.sleep(0.1)
+        assert workers, "IS-MCTS thinks in worker processes"
+        server.kill()
+        deadline = time.time() + 10
+        while time.time() < deadline and any(os.path.exists(f"/proc/{p}") for p in workers):
+            time.sleep(0.1)
+        alive = [p for p in workers if os.path.exists(f"/proc/{p}")
+                 and open(f"/proc/{p}/stat").read().split()[2] != "Z"]
+        assert not alive, f"bot workers {alive} outlived the server"
+    finally:
+        server.stop()

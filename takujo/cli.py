@@ -431,6 +431,12 @@ def sim(
     max_steps: Annotated[int, typer.Option(min=1, help=_h("sim.max_steps"))] = MAX_STEPS,
     check: Annotated[bool, typer.Option("--check", help=_h("sim.check"))] = False,
     lang: Annotated[Optional[str], typer.Option(help=_h("sim.lang"))] = None,
+    compare: Annotated[list[str], typer.Option("--compare", metavar="KEY=A,B", help=_h("sim.compare"))] = [],
+    out: Annotated[Optional[Path], typer.Option(help=_h("sim.out"), metavar="DIR")] = None,
+    until_decided: Annotated[bool, typer.Option("--until-decided", help=_h("sim.until_decided"))] = False,
+    metric: Annotated[str, typer.Option(help=_h("sim.metric"))] = "seat0_won",
+    delta: Annotated[float, typer.Option(min=0.0001, help=_h("sim.delta"))] = 0.05,
+    leads: Annotated[bool, typer.Option("--leads/--no-leads", help=_h("sim.leads"))] = True,
 ) -> None:
     """Simulate bot games and report win rates (with 95% Wilson intervals), lengths and endings."""
     language = _set_language(lang)
@@ -438,6 +444,12 @@ def sim(
     bot_names = _parse_bots(bots)
     if games < 1:
         _fail("games_min", games=games)
+    if compare or out is not None or until_decided:
+        from .lab.cli import run_lab
+        with _usage_errors():
+            run_lab(_out(), language, game, players, opts, compare, bot_names, games, seed, workers, out,
+                    max_steps, until_decided, metric, delta, leads, json_out)
+        return
     with _usage_errors():
         g = make_game(game, players, opts)
         for name in dict.fromkeys(bot_names):
@@ -461,6 +473,20 @@ def sim(
     _print_summary(console, summary, language)
     if record is not None:
         console.print(ui_text("ui.sim.records", language, dir=escape(str(record))))
+
+
+# ----- takujo report --------------------------------------------------------------------
+@app.command(help=_h("report.doc"))
+def report(
+    folder: Annotated[Path, typer.Argument(help=_h("report.folder"))],
+) -> None:
+    """Rebuild an experiment's report from its stored results."""
+    from .lab.report import write_report
+    with _usage_errors():
+        if not (folder / "results.db").is_file():
+            raise TakujoError("lab.no_results", path=str(folder))
+        path = write_report(folder)
+    _out().print(_say("report_written", path=escape(str(path))))
 
 
 # ----- takujo replay --------------------------------------------------------------------

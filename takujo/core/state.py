@@ -21,6 +21,9 @@ from .dice import Dice
 from .errors import IllegalActionError, StaleActionError
 from .plain import copy_plain
 from .rng import Rng
+
+#: Mixed into a state's seed for its second random stream: the cards' (shuffles, so the deal).
+CARDS_SALT = 0x5DEECE66D_C0FFEE
 from .visibility import ZoneSpec, derive_view, events_between
 
 if TYPE_CHECKING:
@@ -39,13 +42,18 @@ class State(ABC):
 
     game: "Game"
     rng: Rng
+    cards_rng: Rng
     log: list[events.Event]
     outcome: Outcome | None
     steps: int
 
-    def _init_base(self, game: "Game", rng: Rng) -> None:
+    def _init_base(self, game: "Game", rng: Rng, cards_rng: Rng | None = None) -> None:
+        """`rng` draws the dice and random picks; `cards_rng` (default: derived from `rng`'s
+        seed) the shuffles, hence the deal. Two streams, so that a rule changing how many dice
+        are rolled leaves the cards dealt from the same seed alone (paired experiments)."""
         self.game = game
         self.rng = rng
+        self.cards_rng = cards_rng if cards_rng is not None else Rng(raw_state=rng.state ^ CARDS_SALT)
         self.log = []
         self.outcome = None
         self.steps = 0
@@ -146,12 +154,14 @@ class State(ABC):
         return total, faces
 
     def shuffle(self, cards: list[int], what: str) -> None:
-        """Shuffle in place; the order is logged for the record only (nobody sees it)."""
-        self.rng.shuffle(cards)
+        """Shuffle in place (the cards' stream); the order is logged for the record only
+        (nobody sees it)."""
+        self.cards_rng.shuffle(cards)
         self.say("shuffle", events.NOBODY, chance=True, what=what, order=list(cards))
 
     def pick(self, n: int, why: str, to: list[int] | None = None, **fields: Any) -> int:
-        """A uniform random index in [0, n), drawn from the state's RNG and logged."""
+        """A uniform random index in [0, n) (a random choice announced like a die: who starts,
+        a card discarded at random), drawn from the dice's stream and logged."""
         i = self.rng.below(n)
         self.say("random", to, chance=True, why=why, n=n, index=i, **fields)
         return i
@@ -221,6 +231,7 @@ class State(ABC):
     def _clone_base(self, other: "State") -> None:
         other.game = self.game
         other.rng = self.rng.clone()
+        other.cards_rng = self.cards_rng.clone()
         other.log = list(self.log)  # events are never mutated after logging
         other.outcome = self.outcome
         other.steps = self.steps
@@ -236,6 +247,7 @@ class State(ABC):
         data["_base"] = {
             "game": str(self.game),
             "rng": self.rng.state,
+            "cards_rng": self.cards_rng.state,
             "log": [copy_plain(e) for e in self.log],
             "outcome": self.outcome.to_json() if self.outcome else None,
             "steps": self.steps,
@@ -253,7 +265,8 @@ class State(ABC):
         if base["game"] != str(game):
             raise ValueError(f"state belongs to {base['game']}, not {game}")
         state = cls.__new__(cls)
-        state._init_base(game, Rng(raw_state=base["rng"]))
+        cards = base.get("cards_rng")  # absent from older states and sampled worlds: derived
+        state._init_base(game, Rng(raw_state=base["rng"]), Rng(raw_state=cards) if cards is not None else None)
         state.log = [copy_plain(e) for e in base["log"]]
         state.outcome = Outcome.from_json(base["outcome"]) if base["outcome"] else None
         state.steps = base["steps"]

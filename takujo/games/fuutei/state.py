@@ -410,6 +410,11 @@ class FuuteiState(State):
             self.end_main()
 
     # ----- zones and public facts ---------------------------------------------------------
+    def stats(self) -> dict[str, float]:
+        """Regions taken from another player (by invasion or effect), for the balance lab."""
+        return {"regions_changed_hands": sum(1 for e in self.log
+                                             if e["e"] == "gain_region" and e.get("from_player") is not None)}
+
     def estimate(self) -> list[float]:
         """Chances grow with region points (less for undefended regions) and, less, with the
         party's strength (its mean dice and equipment bonuses): squared, so the leader stands

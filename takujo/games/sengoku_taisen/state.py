@@ -549,6 +549,12 @@ class SengokuState(State):
         elif verb == "end":
             self.end_main()
 
+    def stats(self) -> dict[str, float]:
+        """Castle walls left at the end: the winner's, and both players' together."""
+        winners = self.outcome.winners if self.outcome is not None else ()
+        return {"walls_left_winner": float(sum(len(self.walls[w]) for w in winners)),
+                "walls_left_total": float(sum(len(w) for w in self.walls))}
+
     def estimate(self) -> list[float]:
         """Chances follow the walls left, and the warlords' strength on the field."""
         if self.outcome is not None:

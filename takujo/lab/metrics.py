@@ -1,0 +1,62 @@
+"""What one game of an experiment measures: a flat dict of numbers, one row of the results.
+
+For every game: its length (turns, steps), each seat's win (a shared win counts 1/k), the
+win of each side that sits at a seat (deck, knight, faction: ``won:<label>``), whether the
+first player won, how the game ended (``ended:<reason>``), the lead changes (the leader by
+the game's own `estimate()` after each step), and the game's own figures (`State.stats`:
+anger explosions, regions changing hands, walls left, the VP spread …).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.game import Game
+from ..core.state import State
+from ..sim import GameResult
+
+
+def lead_changes(game: Game, seed: int, final: State) -> int:
+    """How often the leader (the highest `estimate()`, ties ignored) changed over the game,
+    replaying its actions from the seed."""
+    state = game.new_state(seed)
+    leader: int | None = None
+    changes = 0
+    for event in final.log:
+        if event["e"] != "act":
+            continue
+        state.apply(event["action"], event["player"])
+        est = state.estimate()
+        best = max(est)
+        if est.count(best) != 1:
+            continue
+        now = est.index(best)
+        if leader is not None and now != leader:
+            changes += 1
+        leader = now
+    return changes
+
+
+def game_metrics(game: Game, seed: int, state: State, result: GameResult,
+                 with_leads: bool = True) -> dict[str, float]:
+    out: dict[str, float] = {"turns": float(result.turns), "steps": float(result.steps)}
+    share = 1 / len(result.winners) if result.winners else 0.0
+    for seat in range(game.players):
+        out[f"seat{seat}_won"] = share if seat in result.winners else 0.0
+    for seat, label in enumerate(result.labels):
+        key = f"won:{label}"
+        out[key] = out.get(key, 0.0) + (share if seat in result.winners else 0.0)
+    if result.first is not None:
+        out["first_player_won"] = share if result.first in result.winners else 0.0
+    out[f"ended:{result.reason}"] = 1.0
+    out["no_winner"] = 0.0 if result.winners else 1.0
+    if with_leads:
+        out["lead_changes"] = float(lead_changes(game, seed, state))
+    for key, value in result.stats.items():
+        out[key] = float(value)
+    return out
+
+
+def row_to_json(variant: str, seed: int, rotation: int, result: GameResult, metrics: dict[str, float]) -> dict[str, Any]:
+    return {"variant": variant, "seed": seed, "rotation": rotation, "game": result.game,
+            "seats": result.seats, "winners": result.winners, "reason": result.reason,
+            "steps": result.steps, "turns": result.turns, "labels": result.labels, "metrics": metrics}

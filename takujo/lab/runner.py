@@ -1,0 +1,126 @@
+"""Playing an experiment's missing games: in this process, in a local process pool, and
+(`--until-decided`) stopping once a sequential test decides.
+
+Every game depends on its job alone (variant, seed, rotation), so the results are the same
+whatever the number of workers, and the order they finish in."""
+from __future__ import annotations
+
+import os
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable
+
+from ..bots import Bot
+from ..sim import play_game
+from .experiment import Experiment, Job
+from .metrics import game_metrics, row_to_json
+from .stats import Sprt
+from .store import ResultStore
+
+Progress = Callable[[int, int], None]
+
+
+def play_job(exp: Experiment, job: Job, bots: dict[str, dict[str, Bot]] | None = None,
+             with_leads: bool = True) -> dict[str, Any]:
+    """One game of the experiment, as a result row."""
+    game = exp.variant_game(job.variant, job.seed)
+    seats = exp.seats(job.rotation, game.players)
+    cache = (bots if bots is not None else {}).setdefault(str(game), {})
+    state, result = play_game(game, seats, job.seed, cache, exp.max_steps)
+    return row_to_json(job.variant, job.seed, job.rotation, result,
+                       game_metrics(game, job.seed, state, result, with_leads))
+
+
+def _play_many(exp: Experiment, jobs: list[Job], with_leads: bool) -> list[dict[str, Any]]:
+    cache: dict[str, dict[str, Bot]] = {}
+    return [play_job(exp, job, cache, with_leads) for job in jobs]
+
+
+@dataclass
+class Stop:
+    """`--until-decided`: the metric to test, the difference that matters, and the variants."""
+
+    metric: str
+    sprt: Sprt
+    baseline: str
+    other: str
+
+
+def decided(exp: Experiment, rows: Iterable[dict[str, Any]], stop: Stop) -> tuple[str | None, int]:
+    """The SPRT's verdict over the complete seeds, in seed order, and how many games per
+    variant it took (or all of them so far)."""
+    by_key: dict[tuple[int, int], dict[str, float]] = {}
+    for row in rows:
+        value = row["metrics"].get(stop.metric)
+        if value is not None:
+            by_key.setdefault((row["seed"], row["rotation"]), {})[row["variant"]] = value
+    diffs: list[float] = []
+    for seed in exp.seeds:
+        pairs = [by_key.get((seed, r), {}) for r in range(exp.rotations)]
+        if not all(stop.baseline in p and stop.other in p for p in pairs):
+            break
+        diffs.extend(p[stop.other] - p[stop.baseline] for p in pairs)
+        verdict = stop.sprt.decide(diffs)
+        if verdict is not None and len(diffs) >= 8:
+            return verdict, len(diffs)
+    return None, len(diffs)
+
+
+def run(exp: Experiment, store: ResultStore, workers: int = 1, progress: Progress | None = None,
+        stop: Stop | None = None, with_leads: bool = True, chunk: int | None = None) -> tuple[str | None, int]:
+    """Play every missing game (seed by seed), storing each as it finishes. Returns the SPRT's
+    verdict and the games it took when `stop` is given."""
+    done = store.done()
+    todo = [j for j in exp.jobs() if (j.variant, j.seed, j.rotation) not in done]
+    total = sum(1 for _ in exp.jobs())
+    finished = total - len(todo)
+    if progress:
+        progress(finished, total)
+    if stop is not None:
+        verdict = decided(exp, store.rows(), stop)
+        if verdict[0] is not None:
+            return verdict
+    size = chunk or max(1, min(16, len(todo) // (4 * max(1, workers)) or 1))
+    batches = [todo[i:i + size] for i in range(0, len(todo), size)]
+    if workers <= 1:
+        for batch in batches:
+            rows = _play_many(exp, batch, with_leads)
+            store.add(rows)
+            finished += len(rows)
+            if progress:
+                progress(finished, total)
+            if stop is not None:
+                verdict = decided(exp, store.rows(), stop)
+                if verdict[0] is not None:
+                    return verdict
+        return decided(exp, store.rows(), stop) if stop is not None else (None, exp.games_per_variant)
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        pending: set[Future] = set()
+        queue = iter(batches)
+        for batch in queue:
+            pending.add(pool.submit(_play_many, exp, batch, with_leads))
+            if len(pending) >= 2 * workers:
+                break
+        while pending:
+            ready, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in ready:
+                rows = fut.result()
+                store.add(rows)
+                finished += len(rows)
+                if progress:
+                    progress(finished, total)
+            if stop is not None:
+                verdict = decided(exp, store.rows(), stop)
+                if verdict[0] is not None:
+                    for fut in pending:
+                        fut.cancel()
+                    return verdict
+            for batch in queue:
+                pending.add(pool.submit(_play_many, exp, batch, with_leads))
+                if len(pending) >= 2 * workers:
+                    break
+    return decided(exp, store.rows(), stop) if stop is not None else (None, exp.games_per_variant)
+
+
+def default_workers() -> int:
+    return max(1, os.cpu_count() or 1)

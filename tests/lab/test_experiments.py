@@ -1,0 +1,133 @@
+"""Paired experiments: the same deal in every variant, results independent of the number of
+workers, resuming, extending, sequential stopping, the report and the command line."""
+from __future__ import annotations
+
+import json
+import sqlite3
+
+import pytest
+from typer.testing import CliRunner
+
+import takujo
+from takujo.cli import app
+from takujo.core.errors import OptionError
+from takujo.lab.experiment import Experiment, parse_compare
+from takujo.lab.runner import Stop, run
+from takujo.lab.stats import Sprt
+from takujo.lab.store import ResultStore
+
+runner = CliRunner()
+
+
+def experiment(games=8, compare=("ryan_last=false,true",), bots=("heuristic",), seed=1):
+    return Experiment.make("ibara", {"players": "4"}, list(compare), list(bots), games, seed, 5000)
+
+
+def test_every_variant_deals_the_same_cards_from_a_seed():
+    a = takujo.load("ibara(players=4,gaiblitz_buff=false)").new_state(7)
+    b = takujo.load("ibara(players=4,gaiblitz_buff=true)").new_state(7)
+    assert a.to_json() == {**b.to_json(), "_base": {**b.to_json()["_base"], "game": str(a.game)}}
+    c = takujo.load("ibara(players=4)").new_state(8)
+    assert c.hands != a.hands  # (another seed deals other cards)
+    # dice do not move the deal: a variant that rolls more leaves the shuffles alone
+    x, y = takujo.load("draft_daimyo").new_state(3), takujo.load("draft_daimyo").new_state(3)
+    y.rng.next64()
+    x.shuffle(list(range(10)), "test"), y.shuffle(list(range(10)), "test")
+    assert x.log[-1]["order"] == y.log[-1]["order"]
+
+
+def test_compare_is_parsed_and_checked():
+    assert parse_compare(["mode=standard,short"]) == [[("mode", "standard"), ("mode", "short")]]
+    for bad in (["mode"], ["mode=short"], ["=a,b"], ["mode=a,"], ["mode=a,a"], ["mode=a,b", "mode=b,c"]):
+        with pytest.raises(OptionError):
+            parse_compare(bad)
+    with pytest.raises(OptionError, match="nosuch"):
+        Experiment.make("ibara", {}, ["mode=standard,nosuch"], ["heuristic"], 4, 1, 100)
+    with pytest.raises(OptionError, match="both fixed"):
+        Experiment.make("ibara", {"mode": "short"}, ["mode=standard,short"], ["heuristic"], 4, 1, 100)
+    two = Experiment.make("ibara", {}, ["mode=standard,short", "ryan_last=false,true"], ["heuristic"], 4, 1, 100)
+    assert len(two.variants) == 4 and two.variants[0].label == "mode=standard,ryan_last=false"
+    mixed = Experiment.make("ibara", {"players": "3"}, ["mode=standard,short"], ["heuristic", "random"], 7, 1, 100)
+    assert mixed.rotations == 3 and len(mixed.seeds) == 3   # 7 games a variant: 3 seeds × 3 rotations
+
+
+def test_results_do_not_depend_on_the_number_of_workers(tmp_path):
+    exp = experiment(games=6)
+    rows = []
+    for workers, folder in ((1, tmp_path / "one"), (2, tmp_path / "two")):
+        store = ResultStore(folder)
+        run(exp, store, workers=workers)
+        rows.append(sorted(json.dumps(r, sort_keys=True) for r in store.rows()))
+        store.close()
+    assert rows[0] == rows[1] and len(rows[0]) == 12
+
+
+def test_an_interrupted_experiment_plays_only_what_is_missing_and_grows_on_demand(tmp_path):
+    exp = experiment(games=6)
+    store = ResultStore(tmp_path)
+    jobs = list(exp.jobs())
+    from takujo.lab.runner import play_job
+    store.add([play_job(exp, j) for j in jobs[:5]])  # as if interrupted after five games
+    played = []
+    import takujo.lab.runner as r
+    original = r._play_many
+    r._play_many = lambda e, js, leads: (played.extend(js), original(e, js, leads))[1]
+    try:
+        run(exp, store, workers=1)
+        assert len(played) == len(jobs) - 5 and len(store.done()) == len(jobs)
+        played.clear()
+        run(experiment(games=9), store, workers=1)
+        assert len(played) == 6 and {j.seed for j in played} == {7, 8, 9}
+    finally:
+        r._play_many = original
+        store.close()
+
+
+def test_a_folder_refuses_another_experiment(tmp_path):
+    store = ResultStore(tmp_path)
+    store.claim({"game": "ibara", "variants": ["a"], "games": 4})
+    with pytest.raises(OptionError, match="another experiment"):
+        store.claim({"game": "ibara", "variants": ["b"], "games": 4})
+    store.close()
+
+
+def test_until_decided_stops_once_the_sequential_test_decides(tmp_path):
+    # the okugi's timing barely moves a game's length: the SPRT decides (most likely "no
+    # difference of 25 steps") long before the 400-game limit
+    exp = Experiment.make("sengoku_taisen", {}, ["ougi_timing=main_or_battle,main"], ["heuristic"], 400, 1, 5000)
+    store = ResultStore(tmp_path)
+    verdict, n = run(exp, store, workers=1, stop=Stop("steps", Sprt(delta=25.0), exp.variants[0].label,
+                                                      exp.variants[1].label), with_leads=False)
+    played = len(store.done()) // 2
+    store.close()
+    assert verdict in ("H0", "H1+", "H1-") and n <= played < 400
+
+
+def test_the_command_prints_paired_differences_and_writes_a_report(tmp_path):
+    out = tmp_path / "exp"
+    args = ["sim", "ibara", "--players", "4", "--compare", "ryan_last=false,true", "--games", "6", "--out", str(out)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "ryan_last=true − ryan_last=false" in result.output and "p (Holm)" in result.output
+    html = (out / "report.html").read_text(encoding="utf-8")
+    assert html.count("<img") >= 3 and "data:image/png;base64," in html and "http" not in html.split("<body>")[1]
+    assert (out / "games.csv").read_text(encoding="utf-8").count("\n") == 13
+    with sqlite3.connect(out / "results.db") as db:
+        assert db.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 12
+    again = runner.invoke(app, args)
+    assert again.exit_code == 0 and "ryan_last=true" in again.output
+    (out / "report.html").unlink()
+    rebuilt = runner.invoke(app, ["report", str(out)])
+    assert rebuilt.exit_code == 0 and (out / "report.html").is_file()
+    assert runner.invoke(app, ["report", str(tmp_path / "none")]).exit_code == 2
+    js = runner.invoke(app, [*args, "--json"])
+    data = json.loads(js.output)
+    assert data["comparisons"][0]["variant"] == "ryan_last=true"
+    assert "p_holm" in data["comparisons"][0]["metrics"]["seat0_won"]
+
+
+def test_bad_compares_are_usage_errors(tmp_path):
+    result = runner.invoke(app, ["sim", "ibara", "--compare", "mode", "--games", "2"])
+    assert result.exit_code == 2 and "KEY=A,B" in result.output
+    result = runner.invoke(app, ["sim", "ibara", "--compare", "mode=standard,nosuch", "--games", "2"])
+    assert result.exit_code == 2 and "nosuch" in result.output

@@ -437,6 +437,9 @@ def sim(
     metric: Annotated[str, typer.Option(help=_h("sim.metric"))] = "seat0_won",
     delta: Annotated[float, typer.Option(min=0.0001, help=_h("sim.delta"))] = 0.05,
     leads: Annotated[bool, typer.Option("--leads/--no-leads", help=_h("sim.leads"))] = True,
+    skill: Annotated[bool, typer.Option("--skill", help=_h("sim.skill"))] = False,
+    skill_levels: Annotated[str, typer.Option(help=_h("sim.skill_levels"))] = "random,heuristic,ismcts:200",
+    ray: Annotated[Optional[str], typer.Option("--ray", metavar="local|ADDRESS", help=_h("sim.ray"))] = None,
 ) -> None:
     """Simulate bot games and report win rates (with 95% Wilson intervals), lengths and endings."""
     language = _set_language(lang)
@@ -444,11 +447,17 @@ def sim(
     bot_names = _parse_bots(bots)
     if games < 1:
         _fail("games_min", games=games)
-    if compare or out is not None or until_decided:
+    if skill:
+        from .lab.cli import run_skill
+        with _usage_errors():
+            run_skill(_out(), language, game, players, opts, compare, _parse_bots(skill_levels), games, seed,
+                      workers, max_steps, json_out, ray)
+        return
+    if compare or out is not None or until_decided or ray is not None:
         from .lab.cli import run_lab
         with _usage_errors():
             run_lab(_out(), language, game, players, opts, compare, bot_names, games, seed, workers, out,
-                    max_steps, until_decided, metric, delta, leads, json_out)
+                    max_steps, until_decided, metric, delta, leads, json_out, ray)
         return
     with _usage_errors():
         g = make_game(game, players, opts)

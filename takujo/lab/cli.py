@@ -17,7 +17,7 @@ from rich.table import Table
 from ..present.catalogue import ui_text
 from .analysis import Analysis, analyse
 from .experiment import Experiment
-from .runner import Stop, run
+from .runner import Stop, connect_ray, run
 from .stats import Sprt
 from .store import ResultStore
 
@@ -41,13 +41,14 @@ def _f(x: float) -> str:
 def run_lab(console: Console, lang: str, game: str, players: int | None, opts: dict[str, str],
             compare: list[str], bots: list[str], games: int, seed: int, workers: int, out: Path | None,
             max_steps: int, until_decided: bool, metric: str, delta: float, leads: bool,
-            json_out: bool) -> Analysis:
+            json_out: bool, ray_address: str | None = None) -> Analysis:
     def t(key: str, **args: Any) -> str:
         return ui_text(f"ui.lab.{key}", lang, **args)
 
     options = {**opts, **({"players": str(players)} if players is not None else {})}
     exp = Experiment.make(game, options, compare, bots, games, seed, max_steps)
     labels = [v.label for v in exp.variants]
+    ray = connect_ray(ray_address) if ray_address is not None else None
     temp = None
     if out is None:
         temp = tempfile.TemporaryDirectory()
@@ -70,9 +71,10 @@ def run_lab(console: Console, lang: str, game: str, players: int | None, opts: d
             with Progress(TextColumn(escape(t("progress", game=game))), BarColumn(), MofNCompleteColumn(),
                           TimeRemainingColumn(), console=Console(stderr=True), transient=True) as bar:
                 task = bar.add_task("", total=None)
-                verdict = run(exp, store, workers, lambda d, n: bar.update(task, completed=d, total=n), stop, leads)
+                verdict = run(exp, store, workers, lambda d, n: bar.update(task, completed=d, total=n), stop, leads,
+                              ray=ray)
         else:
-            verdict = run(exp, store, workers, None, stop, leads)
+            verdict = run(exp, store, workers, None, stop, leads, ray=ray)
         rows = list(store.rows())
     finally:
         store.close()
@@ -132,3 +134,41 @@ def _print(console: Console, t: Any, a: Analysis) -> None:
         console.print(table)
     if a.comparisons:
         console.print(t("holm_note"))
+
+
+def run_skill(console: Console, lang: str, game: str, players: int | None, opts: dict[str, str],
+              compare: list[str], levels: list[str], games: int, seed: int, workers: int, max_steps: int,
+              json_out: bool, ray_address: str | None = None) -> None:
+    """`takujo sim GAME --skill [--compare …]`: the skill table."""
+    from .experiment import parse_compare
+    from .skill import measure
+    import itertools
+
+    def t(key: str, **args: Any) -> str:
+        return ui_text(f"ui.lab.{key}", lang, **args)
+
+    if len(levels) < 2:
+        from ..core.errors import OptionError
+        raise OptionError("lab.skill_levels")
+    options = {**opts, **({"players": str(players)} if players is not None else {})}
+    axes = parse_compare(compare)
+    variants = [(",".join(f"{k}={v}" for k, v in combo) or "base", dict(combo))
+                for combo in (itertools.product(*axes) if axes else [()])]
+    ray = connect_ray(ray_address) if ray_address is not None else None
+    if json_out:
+        rows = measure(game, options, variants, levels, games, seed, workers, max_steps, ray=ray)
+        print(json.dumps([r.to_json() for r in rows], ensure_ascii=False))
+        return
+    with Progress(TextColumn(escape(t("progress", game=game))), BarColumn(), MofNCompleteColumn(),
+                  TimeRemainingColumn(), console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("", total=None)
+        rows = measure(game, options, variants, levels, games, seed, workers, max_steps,
+                       lambda d, n: bar.update(task, completed=d, total=n), ray=ray)
+    table = Table(title=t("skill_title", game=escape(game)))
+    for col in (t("variant"), t("pairing"), t("games"), t("stronger_wins"), t("fair"), t("edge")):
+        table.add_column(col, justify="left" if col in (t("variant"), t("pairing")) else "right")
+    for r in rows:
+        table.add_row(escape(r.variant), escape(f"{r.stronger} > {r.weaker}"), str(r.games),
+                      f"{r.rate:.3f} [dim][{r.ci95[0]:.3f}, {r.ci95[1]:.3f}][/dim]", f"{r.fair:.3f}", f"{r.edge:+.3f}")
+    console.print(table)
+    console.print(t("skill_note"))

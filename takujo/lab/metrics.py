@@ -1,6 +1,7 @@
 """What one game of an experiment measures: a flat dict of numbers, one row of the results.
 
-For every game: its length (turns, steps), each seat's win (a shared win counts 1/k), the
+For every game: its length (turns, steps), each seat's win (a shared win counts 1/k), each
+bot's (``bot_won:<bot>``, summed over its seats), the
 win of each side that sits at a seat (deck, knight, faction: ``won:<label>``), whether the
 first player won, how the game ended (``ended:<reason>``), the lead changes (the leader by
 the game's own `estimate()` after each step), and the game's own figures (`State.stats`:
@@ -42,6 +43,9 @@ def game_metrics(game: Game, seed: int, state: State, result: GameResult,
     share = 1 / len(result.winners) if result.winners else 0.0
     for seat in range(game.players):
         out[f"seat{seat}_won"] = share if seat in result.winners else 0.0
+    for seat, bot in enumerate(result.seats if len(set(result.seats)) > 1 else ()):
+        key = f"bot_won:{bot}"
+        out[key] = out.get(key, 0.0) + (share if seat in result.winners else 0.0)
     for seat, label in enumerate(result.labels):
         key = f"won:{label}"
         out[key] = out.get(key, 0.0) + (share if seat in result.winners else 0.0)

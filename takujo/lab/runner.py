@@ -67,9 +67,12 @@ def decided(exp: Experiment, rows: Iterable[dict[str, Any]], stop: Stop) -> tupl
 
 
 def run(exp: Experiment, store: ResultStore, workers: int = 1, progress: Progress | None = None,
-        stop: Stop | None = None, with_leads: bool = True, chunk: int | None = None) -> tuple[str | None, int]:
-    """Play every missing game (seed by seed), storing each as it finishes. Returns the SPRT's
-    verdict and the games it took when `stop` is given."""
+        stop: Stop | None = None, with_leads: bool = True, chunk: int | None = None,
+        ray: Any = None) -> tuple[str | None, int]:
+    """Play every missing game (seed by seed), storing each as it finishes: in this process
+    (`workers` 1), a local process pool, or on Ray (`ray`: the module, from `connect_ray`;
+    `workers` then bounds the batches in flight). Returns the SPRT's verdict and the games it
+    took when `stop` is given."""
     done = store.done()
     todo = [j for j in exp.jobs() if (j.variant, j.seed, j.rotation) not in done]
     total = sum(1 for _ in exp.jobs())
@@ -82,7 +85,7 @@ def run(exp: Experiment, store: ResultStore, workers: int = 1, progress: Progres
             return verdict
     size = chunk or max(1, min(16, len(todo) // (4 * max(1, workers)) or 1))
     batches = [todo[i:i + size] for i in range(0, len(todo), size)]
-    if workers <= 1:
+    if workers <= 1 and ray is None:
         for batch in batches:
             rows = _play_many(exp, batch, with_leads)
             store.add(rows)
@@ -94,17 +97,18 @@ def run(exp: Experiment, store: ResultStore, workers: int = 1, progress: Progres
                 if verdict[0] is not None:
                     return verdict
         return decided(exp, store.rows(), stop) if stop is not None else (None, exp.games_per_variant)
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        pending: set[Future] = set()
+    pool: _Pool = _RayPool(ray, workers) if ray is not None else _LocalPool(workers)
+    try:
+        pending: set[Any] = set()
         queue = iter(batches)
         for batch in queue:
-            pending.add(pool.submit(_play_many, exp, batch, with_leads))
+            pending.add(pool.submit(exp, batch, with_leads))
             if len(pending) >= 2 * workers:
                 break
         while pending:
-            ready, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for fut in ready:
-                rows = fut.result()
+            ready, pending = pool.wait(pending)
+            for handle in ready:
+                rows = pool.result(handle)
                 store.add(rows)
                 finished += len(rows)
                 if progress:
@@ -112,14 +116,86 @@ def run(exp: Experiment, store: ResultStore, workers: int = 1, progress: Progres
             if stop is not None:
                 verdict = decided(exp, store.rows(), stop)
                 if verdict[0] is not None:
-                    for fut in pending:
-                        fut.cancel()
+                    pool.cancel(pending)
                     return verdict
             for batch in queue:
-                pending.add(pool.submit(_play_many, exp, batch, with_leads))
+                pending.add(pool.submit(exp, batch, with_leads))
                 if len(pending) >= 2 * workers:
                     break
+    finally:
+        pool.close()
     return decided(exp, store.rows(), stop) if stop is not None else (None, exp.games_per_variant)
+
+
+class _Pool:
+    """Where batches of games are played: this machine's processes, or a Ray cluster."""
+
+    def submit(self, exp: Experiment, batch: list[Job], with_leads: bool) -> Any: ...
+    def wait(self, pending: set[Any]) -> tuple[set[Any], set[Any]]: ...
+    def result(self, handle: Any) -> list[dict[str, Any]]: ...
+    def cancel(self, pending: set[Any]) -> None: ...
+    def close(self) -> None: ...
+
+
+class _LocalPool(_Pool):
+    def __init__(self, workers: int) -> None:
+        self.pool = ProcessPoolExecutor(max_workers=workers)
+
+    def submit(self, exp: Experiment, batch: list[Job], with_leads: bool) -> Future:
+        return self.pool.submit(_play_many, exp, batch, with_leads)
+
+    def wait(self, pending: set[Any]) -> tuple[set[Any], set[Any]]:
+        ready, rest = wait(pending, return_when=FIRST_COMPLETED)
+        return set(ready), set(rest)
+
+    def result(self, handle: Any) -> list[dict[str, Any]]:
+        return handle.result()
+
+    def cancel(self, pending: set[Any]) -> None:
+        for fut in pending:
+            fut.cancel()
+
+    def close(self) -> None:
+        self.pool.shutdown(cancel_futures=True)
+
+
+class _RayPool(_Pool):
+    """Batches as Ray tasks (one CPU each) on the cluster `ray.init` joined."""
+
+    def __init__(self, ray: Any, workers: int) -> None:
+        self.ray = ray
+        self.remote = ray.remote(num_cpus=1)(_play_many)
+
+    def submit(self, exp: Experiment, batch: list[Job], with_leads: bool) -> Any:
+        return self.remote.remote(exp, batch, with_leads)
+
+    def wait(self, pending: set[Any]) -> tuple[set[Any], set[Any]]:
+        ready, rest = self.ray.wait(list(pending), num_returns=1)
+        return set(ready), set(rest)
+
+    def result(self, handle: Any) -> list[dict[str, Any]]:
+        return self.ray.get(handle)
+
+    def cancel(self, pending: set[Any]) -> None:
+        for ref in pending:
+            self.ray.cancel(ref)
+
+    def close(self) -> None:
+        pass
+
+
+def connect_ray(address: str) -> Any:
+    """Ray, started on this machine (`local`) or joined to the cluster at `address`."""
+    try:
+        import ray
+    except ImportError:
+        from ..core.errors import OptionError
+        raise OptionError("lab.no_ray") from None
+    if not ray.is_initialized():
+        import logging
+        ray.init(address=None if address == "local" else address, include_dashboard=False,
+                 logging_level=logging.WARNING, log_to_driver=False, configure_logging=False)
+    return ray
 
 
 def default_workers() -> int:

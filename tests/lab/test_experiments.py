@@ -131,3 +131,34 @@ def test_bad_compares_are_usage_errors(tmp_path):
     assert result.exit_code == 2 and "KEY=A,B" in result.output
     result = runner.invoke(app, ["sim", "ibara", "--compare", "mode=standard,nosuch", "--games", "2"])
     assert result.exit_code == 2 and "nosuch" in result.output
+
+
+def test_the_ray_backend_gives_the_same_results_as_one_process(tmp_path):
+    import ray  # a test dependency (pyproject [test]): the Ray backend is tested, never skipped
+    from takujo.lab.runner import connect_ray
+    exp = experiment(games=4)
+    rows = []
+    try:
+        connect_ray("local")
+        for backend, folder in ((None, tmp_path / "one"), (ray, tmp_path / "ray")):
+            store = ResultStore(folder)
+            run(exp, store, workers=2, ray=backend)
+            rows.append(sorted(json.dumps(r, sort_keys=True) for r in store.rows()))
+            store.close()
+    finally:
+        ray.shutdown()
+    assert rows[0] == rows[1] and len(rows[0]) == 8
+
+
+def test_skill_measures_the_stronger_bot_against_the_fair_share():
+    from takujo.lab.skill import measure
+    rows = measure("ibara", {"players": "3"}, [("base", {})], ["random", "heuristic"], 6, 1, 1, 5000)
+    (row,) = rows
+    assert (row.weaker, row.stronger, row.games, row.fair) == ("random", "heuristic", 6, pytest.approx(1 / 3))
+    assert row.rate > row.fair and row.ci95[0] <= row.rate <= row.ci95[1] + 1e-9
+    result = runner.invoke(app, ["sim", "ibara", "--players", "3", "--skill", "--skill-levels", "random,heuristic",
+                                 "--games", "3", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)[0]["stronger"] == "heuristic"
+    bad = runner.invoke(app, ["sim", "ibara", "--skill", "--skill-levels", "random", "--games", "3"])
+    assert bad.exit_code == 2 and "two or more" in bad.output

@@ -550,10 +550,12 @@ class SengokuState(State):
             self.end_main()
 
     def stats(self) -> dict[str, float]:
-        """Castle walls left at the end: the winner's, and both players' together."""
+        """Castle walls left at the end (the winner's, both players' together), and whether the
+        second player took the mulligan."""
         winners = self.outcome.winners if self.outcome is not None else ()
         return {"walls_left_winner": float(sum(len(self.walls[w]) for w in winners)),
-                "walls_left_total": float(sum(len(w) for w in self.walls))}
+                "walls_left_total": float(sum(len(w) for w in self.walls)),
+                "mulligan": float(any(e["e"] == "mulligan" for e in self.log))}
 
     def estimate(self) -> list[float]:
         """Chances follow the walls left, and the warlords' strength on the field."""

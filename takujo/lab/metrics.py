@@ -2,7 +2,8 @@
 
 For every game: its length (turns, steps), each seat's win (a shared win counts 1/k), each
 bot's (``bot_won:<bot>``, summed over its seats), the
-win of each side that sits at a seat (deck, knight, faction: ``won:<label>``), whether the
+win of each side that sits at a seat (deck, knight, faction: ``won:<label>``, per seat it
+holds, so a deck on both sides of a mirror match wins 1/2), whether the
 first player won, how the game ended (``ended:<reason>``), the lead changes (the leader by
 the game's own `estimate()` after each step), and the game's own figures (`State.stats`:
 anger explosions, regions changing hands, walls left, the VP spread …).
@@ -46,9 +47,11 @@ def game_metrics(game: Game, seed: int, state: State, result: GameResult,
     for seat, bot in enumerate(result.seats if len(set(result.seats)) > 1 else ()):
         key = f"bot_won:{bot}"
         out[key] = out.get(key, 0.0) + (share if seat in result.winners else 0.0)
+    seats_of: dict[str, list[int]] = {}
     for seat, label in enumerate(result.labels):
-        key = f"won:{label}"
-        out[key] = out.get(key, 0.0) + (share if seat in result.winners else 0.0)
+        seats_of.setdefault(label, []).append(seat)
+    for label, seats in seats_of.items():  # per seat it sits at: a mirror match counts 1/2 each
+        out[f"won:{label}"] = sum(share for s in seats if s in result.winners) / len(seats)
     if result.first is not None:
         out["first_player_won"] = share if result.first in result.winners else 0.0
     out[f"ended:{result.reason}"] = 1.0

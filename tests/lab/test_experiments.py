@@ -162,3 +162,17 @@ def test_skill_measures_the_stronger_bot_against_the_fair_share():
     assert json.loads(result.output)[0]["stronger"] == "heuristic"
     bad = runner.invoke(app, ["sim", "ibara", "--skill", "--skill-levels", "random", "--games", "3"])
     assert bad.exit_code == 2 and "two or more" in bad.output
+
+
+def test_a_side_on_both_seats_of_a_mirror_match_wins_half_a_game():
+    from takujo.lab.metrics import game_metrics
+    from takujo.sim import play_game
+    game = takujo.load("sengoku_taisen(deck1=蒼,deck2=蒼)")
+    state, result = play_game(game, ["heuristic", "heuristic"], 3)
+    m = game_metrics(game, 3, state, result, with_leads=False)
+    assert m["won:蒼"] == 0.5 and m["seat0_won"] + m["seat1_won"] == 1.0
+    other = takujo.load("sengoku_taisen(deck1=蒼,deck2=紅)")
+    state, result = play_game(other, ["heuristic", "heuristic"], 3)
+    m = game_metrics(other, 3, state, result, with_leads=False)
+    assert m["won:蒼"] + m["won:紅"] == 1.0 and {m["won:蒼"], m["won:紅"]} == {0.0, 1.0}
+    assert m["mulligan"] in (0.0, 1.0) and m["walls_left_winner"] >= 0

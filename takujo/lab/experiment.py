@@ -14,12 +14,16 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Iterator
 
 from ..core.errors import OptionError
 from ..core.game import Game, parse_game_string
 from ..sim import Series, make_game, seat_bots
+
+
+#: Each process's games by (game, options): built once, reused by every batch it plays.
+_SERIES: dict[tuple[str, tuple[tuple[str, str], ...]], Series] = {}
 
 
 @dataclass(frozen=True)
@@ -67,7 +71,6 @@ class Experiment:
     seeds: list[int]
     rotations: int
     max_steps: int
-    _series: dict[str, Series] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def make(cls, game: str, options: dict[str, str], compare: list[str], bots: list[str], games: int,
@@ -109,10 +112,14 @@ class Experiment:
                     yield Job(v.label, seed, rotation)
 
     def series(self, variant: str) -> Series:
-        if variant not in self._series:
-            v = next(x for x in self.variants if x.label == variant)
-            self._series[variant] = Series(self.game, {**self.options, **dict(v.options)})
-        return self._series[variant]
+        """The games of a variant, kept per process (an experiment sent to a worker carries
+        no game objects: each worker builds its own once)."""
+        v = next(x for x in self.variants if x.label == variant)
+        options = {**self.options, **dict(v.options)}
+        key = (self.game, tuple(sorted(options.items())))
+        if key not in _SERIES:
+            _SERIES[key] = Series(self.game, options)
+        return _SERIES[key]
 
     def seats(self, rotation: int, players: int) -> list[str]:
         return seat_bots(self.bots, players, rotation)

@@ -656,7 +656,9 @@ class IbaraState(State):
         return True
 
     def stats(self) -> dict[str, float]:
-        return {"anger_explosions": sum(1 for e in self.log if e["e"] == "anger")}
+        """Anger explosions and whims collected (by all players) in the game."""
+        return {"anger_explosions": sum(1 for e in self.log if e["e"] == "anger"),
+                "whims_collected": sum(1 for e in self.log if e["e"] == "whim_taken")}
 
     # ----- zones and public facts ---------------------------------------------------------------
     def zone(self, name: str) -> Any:

@@ -424,7 +424,7 @@ def sim(
     games: Annotated[int, typer.Option(help=_h("sim.games"))] = 1000,
     seed: Annotated[int, typer.Option(help=_h("sim.seed"))] = 1,
     bots: Annotated[str, typer.Option(help=_h("sim.bots"))] = "heuristic",
-    workers: Annotated[int, typer.Option(min=1, max=256, help=_h("sim.workers"))] = 1,
+    workers: Annotated[Optional[int], typer.Option(min=1, max=256, help=_h("sim.workers"))] = None,
     option: OptionArg = [],
     record: Annotated[Optional[Path], typer.Option(help=_h("sim.record"), metavar="DIR")] = None,
     json_out: Annotated[bool, typer.Option("--json", help=_h("sim.json"))] = False,
@@ -447,13 +447,17 @@ def sim(
     bot_names = _parse_bots(bots)
     if games < 1:
         _fail("games_min", games=games)
+    lab = skill or bool(compare) or out is not None or until_decided or ray is not None
+    if workers is None:  # an experiment uses every core; a plain simulation one process
+        from .lab.runner import default_workers
+        workers = default_workers() if lab else 1
     if skill:
         from .lab.cli import run_skill
         with _usage_errors():
             run_skill(_out(), language, game, players, opts, compare, _parse_bots(skill_levels), games, seed,
                       workers, max_steps, json_out, ray)
         return
-    if compare or out is not None or until_decided or ray is not None:
+    if lab:
         from .lab.cli import run_lab
         with _usage_errors():
             run_lab(_out(), language, game, players, opts, compare, bot_names, games, seed, workers, out,

@@ -195,6 +195,12 @@ class State(ABC):
             return [1 / len(self.outcome.winners) if p in self.outcome.winners else 0.0 for p in range(n)]
         return [1 / n] * n
 
+    def check_invariants(self) -> list[str]:
+        """Every fact a fast path caches or flags, recomputed the full way: a description of
+        each that no longer holds (empty when all do). The conformance kit calls it after every
+        step of its random games; a game with caches overrides it."""
+        return []
+
     def stats(self) -> dict[str, float]:
         """Per-game figures worth averaging over a simulation (e.g. anger explosions)."""
         return {}

@@ -57,6 +57,8 @@ def playout(game, seed: int, check=None):
         random_step(state, rng)
         assert card_total(state) == cards, f"{game} seed {seed}: cards not conserved at step {state.steps}"
         assert state.steps < STEP_CAP, f"{game} seed {seed}: no end after {STEP_CAP} steps"
+        problems = state.check_invariants()
+        assert not problems, f"{game} seed {seed} step {state.steps}: {problems}"
         if check:
             check(state)
     assert state.pending is None and state.legal_actions() == []

@@ -237,6 +237,18 @@ class FuuteiState(State):
         when the action in progress is done (FTR-WIN-01..03, 05 depend on nothing else)."""
         self.victory_stale = True
 
+    def check_invariants(self) -> list[str]:
+        """The instant victories (FTR-WIN-01..03, 05) are checked only after a change flagged
+        by `victory_may_change`: between actions, no victory condition may hold unnoticed."""
+        problems = []
+        if self.outcome is None and not self.victory_stale:
+            twin = self.clone()
+            twin.check_victory()
+            if twin.outcome is not None:
+                problems.append(f"FTR-WIN: {twin.outcome.reason} victory holds but the game goes on "
+                                "(a change of regions, centre or equipment did not call victory_may_change)")
+        return problems
+
     def check_victory(self) -> None:
         """FTR-WIN-01..03, 05: instant victories, checked whenever something they depend on
         changed (points come from regions; 闇王丸's win from equipment and regions in play)."""

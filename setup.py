@@ -2,7 +2,8 @@
 
 The package is pure Python. With ``TAKUJO_COMPILE=1`` the modules that run on every step of
 a game (core state, actions, chance, events, and each game's rules) are compiled with Cython
-from the same source, for about 1.5-1.7x faster play and search (docs/performance.md):
+from the same source, for about 1.7-1.95x faster play, simulation and search (as the README
+says; docs/performance.md):
 
     TAKUJO_COMPILE=1 python3 -m pip install .              # a compiled install
     TAKUJO_COMPILE=1 python3 setup.py build_ext --inplace   # compiled modules beside the source

@@ -210,10 +210,6 @@ class Game(ABC):
         own = frozenset(getattr(mod, "SILENT_EVENTS", ())) if mod is not None else frozenset()
         return own | CORE_SILENT_EVENTS
 
-    # ----- decks (games with deck construction override these) ---------------------------
-
-
-
 def _describe(exc: ValidationError, given: dict[str, Any]) -> list[OptionError]:
     msgs = []
     for err in exc.errors():

@@ -28,10 +28,6 @@ MATERIAL_WEIGHT = 0.05  # estimate(): a point of mean party stats, against one r
 UNGUARDED_WEIGHT = 0.8  # estimate(): share of its points an undefended region counts for
 
 
-def _int_keys(d: dict) -> dict[int, Any]:
-    return {int(k): v for k, v in d.items()}
-
-
 class FuuteiState(State):
     ZONES = (
         ZoneSpec("deck", Vis.COUNT),

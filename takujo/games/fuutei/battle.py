@@ -81,11 +81,8 @@ def _new(p: int, owner: int, char: int, defender: int, regions: list[int]) -> di
 def take_regions(s: "FuuteiState", to: int, regions: list[int]) -> None:
     """FTR-ATTACK-05: the invader gains the target regions (undefended on arrival)."""
     for r in regions:
-        q = s.region_owner(r)
-        (s.regions[q] if q >= 0 else s.center).remove(r)
         s.guard.pop(r, None)
-        s.regions[to].append(r)
-        s.victory_may_change()
+        q = s.move_region(r, to)
         s.say("gain_region", player=to, region=r, from_player=q)
 
 

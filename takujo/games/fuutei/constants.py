@@ -15,3 +15,5 @@ MAIN, BATTLE, HAND = "main", "battle", "hand"
 # Phases inside a battle.
 SUPPORT, ATTACK, PERSUADE, REASSIGN = "support", "attack", "persuade", "reassign"
 OVER = "over"
+# Where a region lies when no player holds it (`FuuteiState.move_region`, `region_owner`).
+CENTER = -1

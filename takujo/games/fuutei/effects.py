@@ -181,17 +181,13 @@ def apply_hold(s: "FuuteiState", data: dict[str, Any]) -> bool:
     elif do == "claim_center_region":
         done = t in s.center
         if done:
-            s.center.remove(t)
-            s.regions[p].append(t)
-            s.victory_may_change()
+            s.move_region(t, p)
             s.say("gain_region", player=p, region=t, from_player=-1)
     elif do == "destroy_region":
         q = s.region_owner(t)
         done = t in s.center or (q >= 0 and t not in s.guard)
         if done:
-            (s.regions[q] if q >= 0 else s.center).remove(t)
-            s.victory_may_change()
-            s.discard.append(t)
+            s.move_region(t, None)
             s.say("discarded", card=t, why="destroy_region")
     elif do == "assassinate":
         done = t is not None and s.owner_of(t) >= 0
@@ -253,9 +249,7 @@ def resolve_event(s: "FuuteiState", p: int, card: int) -> None:
     eff = s.cat[card].effect
     if eff.do == "discard_center_regions":
         for r in list(s.center):
-            s.center.remove(r)
-            s.victory_may_change()
-            s.discard.append(r)
+            s.move_region(r, None)
             s.say("discarded", card=r, why="event")
     elif eff.do == "random_discard":
         for q in polling_order(p, s.n):

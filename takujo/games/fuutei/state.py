@@ -18,7 +18,7 @@ from ...core.state import State, copy_frame
 from ...core.visibility import Vis, ZoneSpec
 from . import battle, effects
 from .cards import Catalogue
-from .constants import (ATTACK, BATTLE, GUARD_CHANGES_MAX, HAND, HAND_SIZE, MAIN, OVER, PARTY_MAX,
+from .constants import (ATTACK, BATTLE, CENTER, GUARD_CHANGES_MAX, HAND, HAND_SIZE, MAIN, OVER, PARTY_MAX,
                         PERSUADE, REASSIGN, SUPPORT)
 
 if TYPE_CHECKING:
@@ -185,12 +185,11 @@ class FuuteiState(State):
             elif kind == "region":
                 # FTR-DRAW-03 / FTR-CHANGE-01: regions drawn after setup go to the centre,
                 # belonging to no one (old rule as an option: to the drawer's area).
-                self.victory_may_change()
                 if self.game.options.old_region_rule:
-                    self.regions[p].append(c)
+                    self.move_region(c, p)
                     self.say("region_drawn", player=p, card=c, dest="own")
                 else:
-                    self.center.append(c)
+                    self.move_region(c, CENTER)
                     self.say("region_drawn", player=p, card=c, dest="center")
             else:
                 self.hands[p].append(c)
@@ -227,6 +226,30 @@ class FuuteiState(State):
     def finish(self, winners: tuple[int, ...], reason: str) -> None:
         if self.end_game(winners, reason, tuple(self.points(q) for q in range(self.n))):
             self.phase = OVER
+
+    def move_region(self, region: int, to: int | None) -> int | None:
+        """Every change of where a region lies during play goes through here, since the
+        instant victories depend on it (FTR-WIN-01..03, 05): from a player's area, the centre,
+        or outside play (a card just drawn) to player `to`'s area, the centre (`CENTER`) or
+        the discard pile (None). Returns where it was: a player, `CENTER`, or None."""
+        src: int | None = None
+        for q in range(self.n):
+            if region in self.regions[q]:
+                src = q
+                self.regions[q].remove(region)
+                break
+        else:
+            if region in self.center:
+                src = CENTER
+                self.center.remove(region)
+        if to is None:
+            self.discard.append(region)
+        elif to == CENTER:
+            self.center.append(region)
+        else:
+            self.regions[to].append(region)
+        self.victory_may_change()
+        return src
 
     def victory_may_change(self) -> None:
         """Regions, the centre or equipment changed: the victory conditions are checked again

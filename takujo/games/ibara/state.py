@@ -625,6 +625,27 @@ class IbaraState(State):
         """The knight at each seat, for per-knight win rates."""
         return [self.knight(p).name_ja for p in range(self.n)]
 
+    def check_invariants(self) -> list[str]:
+        """The legal actions come partly from the game's caches (reachable squares, multi-card
+        plays) keyed on what today's rules read; recomputed with the caches empty, they must
+        be the same."""
+        pend = self.pending
+        if pend is None:
+            return []
+        caches = (self.game.reach_cache, self.game.plays_cache)
+        cached = {p: [str(a) for a in self.legal_actions(p)] for p in pend.players}
+        saved = [dict(c) for c in caches]
+        try:
+            for c in caches:
+                c.clear()
+            fresh = {p: [str(a) for a in self.legal_actions(p)] for p in pend.players}
+        finally:
+            for c, keep in zip(caches, saved):
+                c.clear()
+                c.update(keep)
+        return [f"IBR: player {p}'s legal actions differ from the caches' ({sorted(set(cached[p]) ^ set(fresh[p]))[:6]})"
+                for p in pend.players if cached[p] != fresh[p]]
+
     def estimate(self) -> list[float]:
         """Chances follow whims held, escorting the princess (more so holding the items her
         face-up whim asks for), items in hand, and how near the princess (or, with enough

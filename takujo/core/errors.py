@@ -70,7 +70,7 @@ def error_template(msg_id: str, lang: str) -> str | None:
 
 
 def _arg_text(value: Any, lang: str, joiner: str | None = None) -> Any:
-    if isinstance(value, (TakujoError, Phrase)):
+    if isinstance(value, _Message):
         return value.text(lang)
     if isinstance(value, (list, tuple)):
         if joiner is None:
@@ -92,30 +92,11 @@ def _render(message: str, args: Mapping[str, Any], lang: str) -> str:
         return f"{message} {texts}"
 
 
-class Phrase:
-    """A translatable phrase given as an argument of an error (``Phrase("data.what.decklist")``)."""
+class _Message:
+    """A message ID (or free text) with its named arguments, rendered in either language."""
 
-    __slots__ = ("message", "message_args")
-
-    def __init__(self, message: str, /, **args: Any) -> None:
-        self.message = message
-        self.message_args = args
-
-    def text(self, lang: str = "en") -> str:
-        return _render(self.message, self.message_args, lang)
-
-    def __str__(self) -> str:
-        return self.text("en")
-
-
-class TakujoError(Exception):
-    """Base class of every error the engine raises on purpose."""
-
-    def __init__(self, message: str = "", /, **args: Any) -> None:
-        super().__init__(message)
-        self.message_id = message if is_message_id(message) else None
-        self.message = message
-        self.message_args = args
+    message: str
+    message_args: dict[str, Any]
 
     def text(self, lang: str = "en") -> str:
         """The message in `lang` ("ja" or "en")."""
@@ -123,6 +104,24 @@ class TakujoError(Exception):
 
     def __str__(self) -> str:
         return self.text("en")
+
+
+class Phrase(_Message):
+    """A translatable phrase given as an argument of an error (``Phrase("data.what.decklist")``)."""
+
+    def __init__(self, message: str, /, **args: Any) -> None:
+        self.message = message
+        self.message_args = args
+
+
+class TakujoError(_Message, Exception):
+    """Base class of every error the engine raises on purpose."""
+
+    def __init__(self, message: str = "", /, **args: Any) -> None:
+        super().__init__(message)
+        self.message_id = message if is_message_id(message) else None
+        self.message = message
+        self.message_args = args
 
     def __reduce__(self) -> tuple[Any, ...]:  # keep the ID and arguments across processes
         return (_rebuild, (type(self), self.message, self.message_args))

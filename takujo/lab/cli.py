@@ -34,7 +34,7 @@ def _order(names: list[str]) -> list[str]:
     return sorted(names, key=rank)
 
 
-def _f(x: float) -> str:
+def _f(x: float | None) -> str:
     return "–" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{x:.3g}"
 
 

@@ -20,7 +20,7 @@ from ..sim import GameResult
 def lead_changes(game: Game, seed: int, final: State) -> int:
     """How often the leader (the highest `estimate()`, ties ignored) changed over the game,
     replaying its actions from the seed."""
-    state = game.new_state(seed)
+    state: State = game.new_state(seed)
     leader: int | None = None
     changes = 0
     for event in final.log:

@@ -78,7 +78,7 @@ def _plots(a: Analysis) -> list[tuple[str, str]]:
     return out
 
 
-def _fmt(x: float) -> str:
+def _fmt(x: float | None) -> str:
     if x is None or (isinstance(x, float) and math.isnan(x)):
         return "–"
     return f"{x:.4g}" if abs(x) < 1000 else f"{x:,.0f}"

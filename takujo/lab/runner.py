@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Protocol
 
 from ..bots import Bot
 from ..sim import play_game
@@ -77,57 +77,65 @@ def run(exp: Experiment, store: ResultStore, workers: int = 1, progress: Progres
     todo = [j for j in exp.jobs() if (j.variant, j.seed, j.rotation) not in done]
     total = sum(1 for _ in exp.jobs())
     finished = total - len(todo)
-    if progress:
-        progress(finished, total)
-    if stop is not None:
-        verdict = decided(exp, store.rows(), stop)
-        if verdict[0] is not None:
-            return verdict
+    seen = list(store.rows()) if stop is not None else []   # what the sequential test reads
+
+    def take(rows: list[dict[str, Any]]) -> tuple[str | None, int] | None:
+        """Store a finished batch; the SPRT's verdict once it decides."""
+        nonlocal finished
+        if rows:
+            store.add(rows)
+            finished += len(rows)
+            seen.extend(rows)
+        if progress:
+            progress(finished, total)
+        if stop is not None:
+            verdict = decided(exp, seen, stop)
+            if verdict[0] is not None:
+                return verdict
+        return None
+
+    def result() -> tuple[str | None, int]:
+        return decided(exp, seen, stop) if stop is not None else (None, exp.games_per_variant)
+
+    early = take([])
+    if early is not None:
+        return early
     size = chunk or max(1, min(16, len(todo) // (4 * max(1, workers)) or 1))
     batches = [todo[i:i + size] for i in range(0, len(todo), size)]
     if workers <= 1 and ray is None:
         for batch in batches:
-            rows = _play_many(exp, batch, with_leads)
-            store.add(rows)
-            finished += len(rows)
-            if progress:
-                progress(finished, total)
-            if stop is not None:
-                verdict = decided(exp, store.rows(), stop)
-                if verdict[0] is not None:
-                    return verdict
-        return decided(exp, store.rows(), stop) if stop is not None else (None, exp.games_per_variant)
+            early = take(_play_many(exp, batch, with_leads))
+            if early is not None:
+                return early
+        return result()
     pool: _Pool = _RayPool(ray, workers) if ray is not None else _LocalPool(workers)
     try:
         pending: set[Any] = set()
         queue = iter(batches)
-        for batch in queue:
-            pending.add(pool.submit(exp, batch, with_leads))
-            if len(pending) >= 2 * workers:
-                break
-        while pending:
-            ready, pending = pool.wait(pending)
-            for handle in ready:
-                rows = pool.result(handle)
-                store.add(rows)
-                finished += len(rows)
-                if progress:
-                    progress(finished, total)
-            if stop is not None:
-                verdict = decided(exp, store.rows(), stop)
-                if verdict[0] is not None:
-                    pool.cancel(pending)
-                    return verdict
+
+        def fill() -> None:
             for batch in queue:
                 pending.add(pool.submit(exp, batch, with_leads))
                 if len(pending) >= 2 * workers:
-                    break
+                    return
+
+        fill()
+        while pending:
+            ready, rest = pool.wait(pending)
+            pending.clear()
+            pending.update(rest)
+            for handle in ready:
+                early = take(pool.result(handle))
+                if early is not None:
+                    pool.cancel(pending)
+                    return early
+            fill()
     finally:
         pool.close()
-    return decided(exp, store.rows(), stop) if stop is not None else (None, exp.games_per_variant)
+    return result()
 
 
-class _Pool:
+class _Pool(Protocol):
     """Where batches of games are played: this machine's processes, or a Ray cluster."""
 
     def submit(self, exp: Experiment, batch: list[Job], with_leads: bool) -> Any: ...
@@ -137,7 +145,7 @@ class _Pool:
     def close(self) -> None: ...
 
 
-class _LocalPool(_Pool):
+class _LocalPool:
     def __init__(self, workers: int) -> None:
         self.pool = ProcessPoolExecutor(max_workers=workers)
 
@@ -159,7 +167,7 @@ class _LocalPool(_Pool):
         self.pool.shutdown(cancel_futures=True)
 
 
-class _RayPool(_Pool):
+class _RayPool:
     """Batches as Ray tasks (one CPU each) on the cluster `ray.init` joined."""
 
     def __init__(self, ray: Any, workers: int) -> None:

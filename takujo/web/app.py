@@ -30,7 +30,8 @@ from ..core.registry import game_class, names
 from ..present.catalogue import option_help, ui_text
 from ..present.language import parse_language
 from .replays import MAX_RECORD_BYTES, Replay, ReplayShelf, parse_record_text
-from .service import Forbidden, MatchService, NotFound, Watcher, file_options, value_prefixes
+from .service import (Forbidden, MatchService, NotFound, Watcher, file_options, value_prefixes,
+                      viewer_seat)
 from .store import Store
 
 STATIC = Path(__file__).with_name("static")
@@ -315,10 +316,7 @@ def create_app(db: Path | str = ":memory:", *, bot_delay: float = 0.0, bot_worke
     def state(match_id: str, request: Request, since: Annotated[int | None, Query(ge=0)] = None,
               token: str | None = None, authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
         match = service.get(match_id)
-        tok = _token(authorization, token)
-        seat = match.seat_of(tok)
-        if tok and seat is None:
-            raise Forbidden("web.bad_token")
+        seat = viewer_seat(match, _token(authorization, token))
         return service.payload(match, seat, _request_lang(request), since)
 
     @app.post("/api/matches/{match_id}/actions", responses=ERRORS, summary="Play an action")
@@ -359,10 +357,7 @@ def create_app(db: Path | str = ":memory:", *, bot_delay: float = 0.0, bot_worke
     def record(match_id: str, token: str | None = None,
                authorization: Annotated[str | None, Header()] = None) -> Response:
         match = service.get(match_id)
-        tok = _token(authorization, token)
-        seat = match.seat_of(tok)
-        if tok and seat is None:
-            raise Forbidden("web.bad_token")
+        seat = viewer_seat(match, _token(authorization, token))
         body = "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in match.record(seat))
         return PlainTextResponse(body, media_type="application/x-ndjson",
                                  headers={"content-disposition": f'attachment; filename="{match.id}.jsonl"'})
@@ -411,10 +406,10 @@ def create_app(db: Path | str = ":memory:", *, bot_delay: float = 0.0, bot_worke
             await ws.send_json({"type": "error", "status": 404, "message": exc.text(language)})
             await ws.close(code=4404)
             return
-        seat = match.seat_of(token)
-        if token and seat is None:
-            await ws.send_json({"type": "error", "status": 403,
-                                "message": Forbidden("web.bad_token").text(language)})
+        try:
+            seat = viewer_seat(match, token)
+        except Forbidden as exc:
+            await ws.send_json({"type": "error", "status": 403, "message": exc.text(language)})
             await ws.close(code=4403)
             return
         watcher = Watcher(seat=seat, lang=language, send=ws.send_json, token=token if seat is not None else None)

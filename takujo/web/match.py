@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from ..core.errors import IllegalActionError
+from ..core.errors import IllegalActionError, StaleActionError
 from ..core.game import Game
 from ..core.registry import load
 from ..core.state import State
@@ -134,12 +134,14 @@ class Match:
         return self._renderers[lang]
 
     # ----- acting -----------------------------------------------------------------------
-    def check_action(self, seat: int | None, notation: str, version: int | None) -> None:
-        """Raise unless `seat` may play `notation` at `version` now; changes nothing."""
+    def check_action(self, seat: int | None, notation: str, version: int | None = None) -> None:
+        """Raise unless `seat` may play `notation` now (and `version` is the current one);
+        a stale version is told first, since someone else's action is why the seat may no
+        longer act. Changes nothing."""
+        if version is not None and version != self.state.version:
+            raise StaleActionError("action.stale", chosen=version, current=self.state.version)
         if seat is None or seat not in self.to_act():
             raise NotYourTurn("web.not_your_turn")
-        if version is not None and version != self.state.version:
-            self.state.apply(notation, seat, expect_version=version)  # raises StaleActionError
         probe = self.state.parse_action(notation, seat)
         if probe not in self.state.legal_actions(seat):
             self.state.clone().apply(probe)  # raises the engine's own explanation

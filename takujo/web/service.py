@@ -46,6 +46,19 @@ class NotFound(TakujoError):
     """No such match (or seat)."""
 
 
+def player_seat(match: Match, token: str | None) -> int:
+    """The seat whose token this is; `Forbidden` without one or with a wrong one."""
+    seat = match.seat_of(token)
+    if seat is None:
+        raise Forbidden("web.bad_token")
+    return seat
+
+
+def viewer_seat(match: Match, token: str | None) -> int | None:
+    """The token's seat, or None (a spectator) without a token; `Forbidden` for a wrong one."""
+    return player_seat(match, token) if token else None
+
+
 @dataclass(eq=False)
 class Watcher:
     """One open WebSocket: its seat (None: a spectator), language and event cursor."""
@@ -207,9 +220,7 @@ class MatchService:
         """The rematch of a finished match (made by the first player who asks), with the
         caller's seat and new token."""
         old = self.get(old_id)
-        seat = old.seat_of(token)
-        if seat is None:
-            raise Forbidden("web.bad_token")
+        seat = player_seat(old, token)
         if old.status != "finished":
             raise OptionError("web.rematch_running")
         if old.rematch is None or old.rematch not in self.matches:
@@ -241,18 +252,14 @@ class MatchService:
         """Check and apply a person's action; commit it; tell everyone. Raises `Forbidden`,
         `StaleActionError` or `IllegalActionError` and changes nothing."""
         match = self.get(match_id)
-        seat = match.seat_of(token)
-        if seat is None:
-            raise Forbidden("web.bad_token")
+        seat = player_seat(match, token)
         if not isinstance(notation, str) or len(notation) > 200:
             raise IllegalActionError("web.bad_action")
         async with self.locks[match.id]:
             s = match.seats[seat]
             if s.stand_in:  # the player is back: they take the seat over from the bot
                 await self._return_seat(match, seat)
-            if version is not None and version != match.state.version:
-                match.state.apply(notation, seat, expect_version=version)  # StaleActionError
-            match.check_action(seat, notation, None)
+            match.check_action(seat, notation, version)
             self._commit(match, seat, notation)
         self.notify(match)
         self._drive(match)
@@ -266,9 +273,7 @@ class MatchService:
 
     async def undo(self, match_id: str, token: str | None) -> Match:
         match = self.get(match_id)
-        seat = match.seat_of(token)
-        if seat is None:
-            raise Forbidden("web.bad_token")
+        seat = player_seat(match, token)
         async with self.locks[match.id]:
             if not match.can_undo(seat):
                 raise IllegalActionError("web.no_undo")
@@ -282,9 +287,7 @@ class MatchService:
     async def stand_in(self, match_id: str, token: str | None, seat: int) -> Match:
         """Another player hands an idle person's seat to a bot."""
         match = self.get(match_id)
-        asker = match.seat_of(token)
-        if asker is None:
-            raise Forbidden("web.bad_token")
+        asker = player_seat(match, token)
         if not 0 <= seat < len(match.seats) or asker == seat:
             raise Forbidden("web.bad_seat")
         async with self.locks[match.id]:
@@ -305,9 +308,7 @@ class MatchService:
     async def take_back(self, match_id: str, token: str | None) -> Match:
         """A person takes their seat back from the stand-in bot."""
         match = self.get(match_id)
-        seat = match.seat_of(token)
-        if seat is None:
-            raise Forbidden("web.bad_token")
+        seat = player_seat(match, token)
         async with self.locks[match.id]:
             if match.seats[seat].stand_in:
                 await self._return_seat(match, seat)
@@ -399,7 +400,7 @@ class MatchService:
                 if match.state.version != version or match.seats[seat].player != bot:
                     continue  # someone acted (or took the seat back) while it thought
                 try:
-                    match.check_action(seat, notation, None)
+                    match.check_action(seat, notation)
                 except IllegalActionError:
                     log.error("bot %s chose an illegal action in match %s", bot, match.id)
                     return

@@ -6,12 +6,14 @@
         actions = state.legal_actions(decision.players[0])
         state.apply(actions[0])             # IllegalActionError leaves the state untouched
 
-Subclasses implement `pending`, `legal_actions`, `_apply`, `clone`, `_to_json`/`_from_json`,
-`zone` and `public_info`; everything else (checking, views, chance logging) is shared here.
+Subclasses declare their data once, as annotated attributes (`takujo.core.fields`: that makes
+their slots, initial values, `clone`, `to_json` and `from_json`), and implement `pending`,
+`_legal`, `_apply`, `zone` and `public_info`; everything else (checking, views, chance
+logging) is shared here.
 """
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from . import events
@@ -19,24 +21,30 @@ from .action import Action
 from .decision import Decision, DecisionKind, Outcome
 from .dice import Dice
 from .errors import IllegalActionError, StaleActionError
+from .fields import Declared, Frame
 from .plain import copy_plain
 from .rng import Rng
+from .visibility import ZoneSpec, derive_view, events_between
 
 #: Mixed into a state's seed for its second random stream: the cards' (shuffles, so the deal).
 CARDS_SALT = 0x5DEECE66D_C0FFEE
-from .visibility import ZoneSpec, derive_view, events_between
 
 if TYPE_CHECKING:
     from .game import Game
 
 
-def copy_frame(frame: dict[str, Any] | None) -> dict[str, Any] | None:
-    """An independent deep copy of a plain-data frame (a battle, a combat), or None."""
+def copy_frame(frame: Any) -> Any:  # TRANSITION: until every game's frames are typed
     return None if frame is None else copy_plain(frame)
 
 
-class State(ABC):
-    """Base class of every game's state."""
+def frame_json(frame: Frame | None) -> dict[str, Any] | None:
+    """A frame (a battle, a combat) as fresh plain data for a view or a save, or None."""
+    return None if frame is None else frame.to_json()
+
+
+class State(metaclass=Declared, by_hand=True):
+    """Base class of every game's state. Its own fields (below) are copied and saved by the
+    code of this class; a subclass's annotated fields by `takujo.core.fields`."""
 
     ZONES: ClassVar[tuple[ZoneSpec, ...]] = ()
 
@@ -57,6 +65,17 @@ class State(ABC):
         self.log = []
         self.outcome = None
         self.steps = 0
+        type(self).plan().set_defaults(self, game.players)
+        self._bind(game)
+
+    def reset_fields(self) -> None:
+        """Every declared field back to its initial value (builders of test situations start
+        from here, then set what the situation needs)."""
+        type(self).plan().set_defaults(self, self.game.players)
+
+    def _bind(self, game: "Game") -> None:
+        """Set the `Bound` fields (what comes with the game: its catalogue, its board …), on
+        creation and on loading; a game with such fields overrides it."""
 
     # ----- driver surface -------------------------------------------------------------
     @property
@@ -230,26 +249,31 @@ class State(ABC):
         return events_between(self.log, player, since, len(self.log))
 
     # ----- copying and serialising ----------------------------------------------------
-    @abstractmethod
     def clone(self) -> "State":
-        """An independent copy (hand-written, no deepcopy)."""
-
-    def _clone_base(self, other: "State") -> None:
+        """An independent copy: the declared fields copied as deep as their types say (code
+        generated from the declaration), the log shared item by item (events never change)."""
+        cls = type(self)
+        other = cls.__new__(cls)
         other.game = self.game
         other.rng = self.rng.clone()
         other.cards_rng = self.cards_rng.clone()
         other.log = list(self.log)  # events are never mutated after logging
         other.outcome = self.outcome
         other.steps = self.steps
+        (cls._PLAN or cls.plan()).clone_into(self, other)  # type: ignore[attr-defined]
+        return other
 
-    @abstractmethod
-    def _to_json(self) -> dict[str, Any]: ...
-
-    @abstractmethod
-    def _from_json(self, data: dict[str, Any]) -> None: ...
+    def _clone_base(self, other: "State") -> None:  # TRANSITION
+        other.game = self.game
+        other.rng = self.rng.clone()
+        other.cards_rng = self.cards_rng.clone()
+        other.log = list(self.log)
+        other.outcome = self.outcome
+        other.steps = self.steps
 
     def to_json(self) -> dict[str, Any]:
-        data = self._to_json()
+        """The whole state as plain JSON data (`from_json` reads it back)."""
+        data = self._to_json() if hasattr(self, "_to_json") else type(self).plan().dump(self)  # TRANSITION
         data["_base"] = {
             "game": str(self.game),
             "rng": self.rng.state,
@@ -276,5 +300,8 @@ class State(ABC):
         state.log = [copy_plain(e) for e in base["log"]]
         state.outcome = Outcome.from_json(base["outcome"]) if base["outcome"] else None
         state.steps = base["steps"]
-        state._from_json(data)
+        if hasattr(state, "_from_json"):  # TRANSITION
+            state._from_json(data)
+        else:
+            cls.plan().load(state, data)
         return state

@@ -35,17 +35,10 @@ def table(players: int = 3, turn_player: int = 0, turns_taken: int = 2, **option
     Each player has had `turns_taken` turns, so invasion is allowed unless it is 1.
     """
     s = takujo.load("fuutei", players=players, **options).new_state(0)
+    s.reset_fields()
     s.deck = list(range(len(s.cat)))
-    s.discard, s.center, s.stack = [], [], []
-    s.hands = [[] for _ in range(players)]
-    s.supports = [[] for _ in range(players)]
-    s.regions = [[] for _ in range(players)]
-    s.party = [[] for _ in range(players)]
-    s.guard, s.host, s.temp, s.sealed = {}, {}, [], []
     s.turn_player, s.turn = turn_player, 10
     s.turns_taken = [turns_taken] * players
-    s.phase, s.battle, s.commits, s.windows = MAIN, None, None, []
-    s.pile_emptied = s.failed_draw = False
     s.log = []
     return s
 
@@ -127,7 +120,7 @@ def to_battle(s: FuuteiState, char: int, region: int, dice: list[int] | tuple[in
     act(s, f"invade {char} {region}")
     s.rng = Scripted(list(dice))
     if s.battle is not None and s.phase == "support":
-        for p, c in zip(s.battle["players"], support):
+        for p, c in zip(s.battle.players, support):
             act(s, "nosupport" if c is None else f"support {c}", p)
 
 

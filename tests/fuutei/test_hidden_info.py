@@ -207,7 +207,7 @@ def _states_with_everything(limit: int = 30):
         s = game.new_state(seed)
         rng = Rng(seed)
         while s.outcome is None and s.steps < 2000:
-            key = ("window" if s.windows else s.phase) + ("+gains" if s.battle and s.battle["gains"] else "")
+            key = ("window" if s.windows else s.phase) + ("+gains" if s.battle and s.battle.gains else "")
             if key not in kinds or s.steps % 97 == 0:
                 kinds.add(key)
                 out.append(s.clone())

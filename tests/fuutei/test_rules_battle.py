@@ -104,7 +104,7 @@ def test_combat_01_02_attack_05_invading_one_region_targets_all_of_its_defender(
     to_battle(s, a, r1, dice=[4, 2, 5, 4])        # invader first; 2D = 9 >= 8, not exact
     inv = events(s, "invade")[-1]
     assert inv["region"] == r1 and inv["owner"] == 1
-    assert sorted(s.battle["regions"]) == sorted([r1, r2])
+    assert sorted(s.battle.regions) == sorted([r1, r2])
     act(s, "attack phys")
     assert attacks(s)[-1]["defeated"] and s.phase == REASSIGN
     assert r1 in s.regions[0] and r2 in s.regions[0]

@@ -75,7 +75,7 @@ def to_attack(s, invader: int, region: int, dice: list[int]) -> None:
     assert s.phase == BATTLE
     act(s, f"invade {invader} {region}")
     assert s.phase == SUPPORT
-    for p in list(s.battle["players"]):          # FTR-COMBAT-04/05: invader, then defender
+    for p in list(s.battle.players):          # FTR-COMBAT-04/05: invader, then defender
         assert s.pending.players == (p,)
         act(s, "nosupport", p)
     assert s.phase == ATTACK
@@ -1070,7 +1070,7 @@ def test_ftr_main_07_losing_defender_loses_every_region_it_guarded():
     r3 = put(s, "henkyo_no_mura", region=1)
     s.guard.update({r1: hei, r2: hei, r3: noel})
     to_attack(s, aoi, r2, [6, 1, 6, 5])
-    assert sorted(s.battle["regions"]) == sorted([r1, r2])
+    assert sorted(s.battle.regions) == sorted([r1, r2])
     act(s, "attack phys")                            # 11 + 3 = 14 >= 8
     assert hei in s.discard
     assert sorted(s.regions[0]) == sorted([r1, r2]) and s.regions[1] == [r3]

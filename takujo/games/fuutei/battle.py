@@ -1,17 +1,18 @@
 """Battles of 風帝伝説FIGHTER: declaration, battle support, initiative, attacks, persuasion,
 and reassignment of what was gained (FTR-BATTLE, FTR-COMBAT, FTR-ATTACK).
 
-The battle in progress is a plain dict on the state (`state.battle`); sides are indexed
+The battle in progress is a `Battle` frame on the state (`state.battle`); sides are indexed
 0 = invader, 1 = defender. `mods[side]` holds the battle-long modifiers of that side's
 character: physical attack, physical defence, magic attack, magic defence, initiative and a
 rolled bonus to both attacks (FTR-COMBAT-07: they last until the end of the battle).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ...core.action import Action
 from ...core.dice import Dice
+from ...core.fields import Frame
 from ...core.simultaneous import Commits
 from . import effects
 from .constants import ATTACK, GUARD_CHANGES_MAX, PARTY_MAX, PERSUADE, REASSIGN, SUPPORT
@@ -24,8 +25,39 @@ STAT_INDEX = {"phys_atk": 0, "phys_def": 1, "mag_atk": 2, "mag_def": 3, "initiat
 ATTACKS = {"phys": (PHYS_ATK, PHYS_DEF), "mag": (MAG_ATK, MAG_DEF)}
 
 
+class Gain(Frame):
+    """What one player gained in a battle, to reassign defenders to (FTR-MAIN-05/06)."""
+    player: int
+    cards: list[int]
+
+    def to_json(self) -> list:  # type: ignore[override]
+        """Saved and shown as ``[player, cards]`` (the view's documented shape)."""
+        return [self.player, list(self.cards)]
+
+    @classmethod
+    def from_json(cls, data: list) -> "Gain":  # type: ignore[override]
+        return cls(player=data[0], cards=list(data[1]))
+
+
+class Battle(Frame):
+    """A battle in progress: sides 0 = invader, 1 = defender."""
+    players: list[int]                      # [invader, owner of the target]
+    chars: list[int]                        # [invading character, defender] (-1: undefended)
+    regions: list[int]                      # the target regions (FTR-COMBAT-02)
+    mods: list[list[int]] = [[0] * 6, [0] * 6]  # per side: PHYS_ATK … ROLLED_ATK (FTR-COMBAT-07)
+    queue: list[list[int]] = []             # revealed support cards to resolve: [side, card]
+    order: list[int] = [0, 1]               # sides in strike order (FTR-ATTACK-01)
+    strike: int = 0                         # whose strike: an index into `order`
+    actor: int                              # the player deciding now
+    defeated: int = -1                      # the side defeated, if any
+    persuade: int = -1                      # the defeated character that may be persuaded
+    gains: list[Gain] = []                  # reassignments still to make, in order
+    gained: list[int] = []                  # what the current reassignment may guard
+    extra_dice: list[list[int]] = [[], []]  # per side, faces a support card added to its attacks (FTR-ATTACK-03)
+
+
 def side_player(s: "FuuteiState", side: int) -> int:
-    return s.battle["players"][side]
+    return s.battle.players[side]
 
 
 # ----- declaration (FTR-BATTLE-01/02, FTR-COMBAT-01..03) -------------------------------------
@@ -56,13 +88,13 @@ def declare(s: "FuuteiState", char: int, region: int) -> None:
     if defender is None:
         # FTR-COMBAT-03 / FTR-MAIN-09: an undefended region is taken automatically.
         take_regions(s, p, [region])
-        s.battle = _new(p, owner, char, -1, [region])
-        s.battle["gains"] = [[p, [region]]]
+        s.battle = Battle(players=[p, owner], chars=[char, -1], regions=[region], actor=p,
+                          gains=[Gain(player=p, cards=[region])])
         start_reassign(s)
         return
     # FTR-COMBAT-02: the invasion targets every region that defender guards.
     regions = s.defended_by(defender)
-    s.battle = _new(p, owner, char, defender, regions)
+    s.battle = Battle(players=[p, owner], chars=[char, defender], regions=list(regions), actor=p)
     # FTR-COMBAT-04, FTR-COMBAT-05: [3] the invader may put one battle support card face
     # down, then [4] the defender may. Two hidden commits in that order: the defender sees
     # *whether* a card lies on the invader's side (a count), never which. Both always commit
@@ -70,12 +102,6 @@ def declare(s: "FuuteiState", char: int, region: int) -> None:
     # anyone holds.
     s.phase = SUPPORT
     s.commits = Commits([p, owner], ordered=True)
-
-
-def _new(p: int, owner: int, char: int, defender: int, regions: list[int]) -> dict[str, Any]:
-    return {"players": [p, owner], "chars": [char, defender], "regions": list(regions),
-            "mods": [[0] * 6, [0] * 6], "queue": [], "order": [0, 1], "strike": 0,
-            "actor": p, "defeated": -1, "persuade": -1, "gains": [], "gained": []}
 
 
 def take_regions(s: "FuuteiState", to: int, regions: list[int]) -> None:
@@ -101,7 +127,7 @@ def actions(s: "FuuteiState", player: int) -> list[Action]:
         return [bare["persuade"][player], bare["decline"][player]]
     if s.phase == REASSIGN:
         # [designed] GUARD_CHANGES_MAX guard actions per reassignment, then only "done"
-        out = _reassign_actions(s, player, b["gained"]) if s.guard_changes < GUARD_CHANGES_MAX else []
+        out = _reassign_actions(s, player, b.gained) if s.guard_changes < GUARD_CHANGES_MAX else []
         out.append(s.game.bare_actions["done"][player])
         return out
     return []
@@ -115,25 +141,25 @@ def apply(s: "FuuteiState", a: Action) -> None:
             s.supports[a.player].append(a.args[0])
         # public: the face-down card (or its absence) lies on the table for all to see
         s.say("support_committed", player=a.player, placed=a.verb == "support",
-              side=s.battle["players"].index(a.player))
+              side=s.battle.players.index(a.player))
         if s.commits.complete:
             reveal(s)
     elif s.phase == ATTACK:
         attack(s, a.args[0])
     elif s.phase == PERSUADE:
         b = s.battle
-        char, striker = b["persuade"], b["actor"]
+        char, striker = b.persuade, b.actor
         if a.verb == "persuade":
             # FTR-ATTACK-07: a persuaded character is not discarded; it joins the persuader.
             s.move_character(char, striker)
-            b["gains"].append([striker, [char]])
+            b.gains.append(Gain(player=striker, cards=[char]))
             s.say("persuaded", player=striker, card=char)
         else:
             defeat(s, char)
         conclude(s)
     elif s.phase == REASSIGN:
         if a.verb == "done":
-            s.battle["gains"].pop(0)
+            s.battle.gains.pop(0)
             start_reassign(s)
         else:
             r, ch = a.args
@@ -145,10 +171,10 @@ def apply(s: "FuuteiState", a: Action) -> None:
 def reveal(s: "FuuteiState") -> None:
     """FTR-COMBAT-06: both battle support cards are turned up and take effect together."""
     b = s.battle
-    for side, p in enumerate(b["players"]):
+    for side, p in enumerate(b.players):
         for c in s.supports[p]:
             s.stack.append(c)
-            b["queue"].append([side, c])
+            b.queue.append([side, c])
             s.say("support_revealed", player=p, card=c)
         s.supports[p].clear()
     s.commits = None
@@ -158,8 +184,8 @@ def reveal(s: "FuuteiState") -> None:
 def next_support(s: "FuuteiState") -> None:
     """Resolve revealed support cards one by one; each may be answered by たわけ！."""
     b = s.battle
-    while b["queue"]:
-        side, card = b["queue"].pop(0)
+    while b.queue:
+        side, card = b.queue.pop(0)
         data = effects.support_data(s, side, card)
         if effects.open_window(s, data):
             return
@@ -172,13 +198,13 @@ def initiative(s: "FuuteiState") -> None:
     b = s.battle
     rolls = []
     for side in (0, 1):
-        total, _ = s.roll(Dice(1, b["mods"][side][INITIATIVE]), "initiative", b["players"][side])
+        total, _ = s.roll(Dice(1, b.mods[side][INITIATIVE]), "initiative", b.players[side])
         rolls.append(total)
     first = 0 if rolls[0] >= rolls[1] else 1
-    b["order"] = [first, 1 - first]
-    b["strike"] = 0
-    b["actor"] = b["players"][first]
-    s.say("initiative", first=b["players"][first], rolls=rolls)
+    b.order = [first, 1 - first]
+    b.strike = 0
+    b.actor = b.players[first]
+    s.say("initiative", first=b.players[first], rolls=rolls)
     s.phase = ATTACK
 
 
@@ -198,38 +224,38 @@ def stat_dice(s: "FuuteiState", char: int, index: int, mods: list[int] | None = 
 def attack(s: "FuuteiState", kind: str) -> None:
     """FTR-COMBAT-10/11, FTR-ATTACK-01..04."""
     b = s.battle
-    side = b["order"][b["strike"]]
+    side = b.order[b.strike]
     other = 1 - side
     atk_i, def_i = ATTACKS[kind]
-    striker, target = b["chars"][side], b["chars"][other]
-    total, faces = s.roll(stat_dice(s, striker, atk_i, b["mods"][side]), f"{kind}_attack",
-                          b["players"][side], card=striker)
-    guard = stat_dice(s, target, def_i, b["mods"][other])
-    defence = s.roll(guard, "defence", b["players"][other], card=target)[0] if guard.n else guard.bonus
+    striker, target = b.chars[side], b.chars[other]
+    total, faces = s.roll(stat_dice(s, striker, atk_i, b.mods[side]), f"{kind}_attack",
+                          b.players[side], card=striker)
+    guard = stat_dice(s, target, def_i, b.mods[other])
+    defence = s.roll(guard, "defence", b.players[other], card=target)[0] if guard.n else guard.bonus
     # FTR-ATTACK-03: dice added by modifiers (a rolled attack bonus) count among "all dice".
-    faces = list(faces) + list(b.get("extra_dice", [[], []])[side])
+    faces = list(faces) + b.extra_dice[side]
     critical = bool(faces) and all(f == 6 for f in faces)
     defeated = critical or total >= defence                     # FTR-ATTACK-02
-    s.say("attack", player=b["players"][side], card=striker, target=target, attack=kind,
+    s.say("attack", player=b.players[side], card=striker, target=target, attack=kind,
           total=total, defence=defence, critical=critical, defeated=defeated)
     if defeated:
-        b["defeated"] = other
-        p = b["players"][side]
+        b.defeated = other
+        p = b.players[side]
         # FTR-ATTACK-06/08: exact value or critical, and room in the party (temporary ones
         # cannot be persuaded: they are not character cards of a party).
         if (critical or total == defence) and target not in s.temp and s.party_size(p) < PARTY_MAX:
-            b["persuade"] = target
-            b["actor"] = p
+            b.persuade = target
+            b.actor = p
             s.phase = PERSUADE
             return
         defeat(s, target)
         conclude(s)
         return
-    b["strike"] += 1
-    if b["strike"] >= 2:          # neither side was defeated: nothing changes hands
+    b.strike += 1
+    if b.strike >= 2:          # neither side was defeated: nothing changes hands
         conclude(s)
     else:
-        b["actor"] = b["players"][b["order"][1]]
+        b.actor = b.players[b.order[1]]
 
 
 def defeat(s: "FuuteiState", char: int) -> None:
@@ -241,20 +267,20 @@ def defeat(s: "FuuteiState", char: int) -> None:
 def conclude(s: "FuuteiState") -> None:
     """End of the strikes: hand over the regions, discard battle support (FTR-PERSIST-01)."""
     b = s.battle
-    if b["defeated"] == 1:
+    if b.defeated == 1:
         # FTR-ATTACK-05 / FTR-MAIN-07: every region the defeated defender guarded is taken.
-        take_regions(s, b["players"][0], b["regions"])
-        for g in b["gains"]:
-            if g[0] == b["players"][0]:
-                g[1].extend(b["regions"])
+        take_regions(s, b.players[0], b.regions)
+        for g in b.gains:
+            if g.player == b.players[0]:
+                g.cards.extend(b.regions)
                 break
         else:
-            b["gains"].insert(0, [b["players"][0], list(b["regions"])])
+            b.gains.insert(0, Gain(player=b.players[0], cards=list(b.regions)))
     for c in list(s.stack):     # FTR-COMBAT-07: support effects end with the battle
         s.stack.remove(c)
         s.discard.append(c)
-    b["mods"] = [[0] * 6, [0] * 6]
-    s.say("battle_over", defeated=b["defeated"])
+    b.mods = [[0] * 6, [0] * 6]
+    s.say("battle_over", defeated=b.defeated)
     start_reassign(s)
 
 
@@ -274,14 +300,15 @@ def _reassign_actions(s: "FuuteiState", p: int, gained: list[int]) -> list[Actio
 
 def start_reassign(s: "FuuteiState") -> None:
     b = s.battle
-    while b["gains"]:
-        p, gained = b["gains"][0]
-        if _reassign_actions(s, p, gained):
-            b["gained"] = list(gained)
-            b["actor"] = p
+    while b.gains:
+        gain = b.gains[0]
+        p = gain.player
+        if _reassign_actions(s, p, gain.cards):
+            b.gained = list(gain.cards)
+            b.actor = p
             s.phase = REASSIGN
             s.guard_changes = 0
             return
-        b["gains"].pop(0)
+        b.gains.pop(0)
     s.battle = None
     s.to_hand_phase()

@@ -65,7 +65,7 @@ def use_hold(s: "FuuteiState", p: int, card: int, targets: Targets) -> None:
 
 def support_data(s: "FuuteiState", side: int, card: int) -> dict[str, Any]:
     """A revealed battle support card about to take effect; a dice card rolls first."""
-    user = s.battle["players"][side]
+    user = s.battle.players[side]
     data: dict[str, Any] = {"for": "support", "card": card, "user": user, "side": side}
     roll = s.cat[card].effect.get("roll")
     if roll:
@@ -226,7 +226,7 @@ def apply_support(s: "FuuteiState", data: dict[str, Any]) -> None:
     eff = s.cat[data["card"]].effect
     side = data["side"]
     target = 1 - side if eff.get("target", "self") == "opponent" else side
-    mods = s.battle["mods"]
+    mods = s.battle.mods
     changes: list[list[Any]] = []
     for stat, i in STAT_INDEX.items():
         amount = int(eff.get(stat, 0))
@@ -239,7 +239,7 @@ def apply_support(s: "FuuteiState", data: dict[str, Any]) -> None:
         changes.append([side, to, data["roll"]])
         if to == "attack":
             # FTR-ATTACK-03: dice added by a modifier count among "all dice" of an attack.
-            s.battle.setdefault("extra_dice", [[], []])[side].extend(data.get("faces", []))
+            s.battle.extra_dice[side].extend(data.get("faces", []))
     s.say("support_effect", player=data["user"], card=data["card"], changes=changes)
 
 

@@ -14,9 +14,11 @@ from ...core.decision import Decision, DecisionKind
 from ...core.response import Window, polling_order
 from ...core.rng import Rng
 from ...core.simultaneous import Commits
-from ...core.state import State, copy_frame
+from ...core.fields import Bound, Transient, per_player
+from ...core.state import State, frame_json
 from ...core.visibility import Vis, ZoneSpec
 from . import battle, effects
+from .battle import Battle
 from .cards import Catalogue
 from .constants import (ATTACK, BATTLE, CENTER, GUARD_CHANGES_MAX, HAND, HAND_SIZE, MAIN, OVER, PARTY_MAX,
                         PERSUADE, REASSIGN, SUPPORT)
@@ -42,38 +44,43 @@ class FuuteiState(State):
     )
 
     game: "FuuteiGame"
-    cat: Catalogue
+    cat: Bound[Catalogue]
+    n: Bound[int]                                   # players
+    deck: list[int] = []
+    discard: list[int] = []
+    center: list[int] = []                          # regions belonging to no one (FTR-DRAW-03)
+    stack: list[int] = []                           # hold / battle support cards resolving
+    hands: list[list[int]] = per_player([])
+    supports: list[list[int]] = per_player([])      # battle support played face down
+    regions: list[list[int]] = per_player([])
+    party: list[list[int]] = per_player([])
+    guard: dict[int, int] = {}                      # region -> defending character
+    host: dict[int, int] = {}                       # equipment -> character carrying it
+    temp: list[int] = []                            # temporary characters in play (FTR-TEMP-01)
+    sealed: list[int] = []                          # cannot invade until their own turn ends (FTR-ERION-01)
+    turn_player: int = 0
+    turn: int = 0
+    turns_taken: list[int] = per_player(0)
+    phase: str = MAIN
+    pile_emptied: bool = False
+    failed_draw: bool = False
+    battle: Battle | None = None
+    commits: Commits | None = None
+    windows: list[Window] = []
+    guard_changes: int = 0                          # guard/unguard actions this main phase or reassignment
+    victory_stale: Transient[bool] = False          # see victory_may_change
 
     # ----- creation -------------------------------------------------------------------
     @classmethod
     def new(cls, game: "FuuteiGame", seed: int) -> "FuuteiState":
         s = cls.__new__(cls)
         s._init_base(game, Rng(seed))
-        s.cat = game.catalogue
-        n = game.players
-        s.n = n
-        s.deck, s.discard, s.center, s.stack = [], [], [], []
-        s.hands = [[] for _ in range(n)]
-        s.supports = [[] for _ in range(n)]
-        s.regions = [[] for _ in range(n)]
-        s.party = [[] for _ in range(n)]
-        s.guard = {}      # region -> defending character
-        s.host = {}       # equipment -> character carrying it
-        s.temp = []       # temporary characters in play (FTR-TEMP-01)
-        s.sealed = []     # characters that cannot invade until their own turn ends (FTR-ERION-01)
-        s.turn_player = 0
-        s.turn = 0
-        s.turns_taken = [0] * n
-        s.phase = MAIN
-        s.pile_emptied = False
-        s.failed_draw = False
-        s.battle = None
-        s.commits = None
-        s.windows = []
-        s.guard_changes = 0   # guard/unguard actions in this main phase or reassignment
-        s.victory_stale = False
         s._setup()
         return s
+
+    def _bind(self, game: "FuuteiGame") -> None:  # type: ignore[override]
+        self.cat = game.catalogue
+        self.n = game.players
 
     def _setup(self) -> None:
         cat, n = self.cat, self.n
@@ -338,7 +345,7 @@ class FuuteiState(State):
             # so it names the invader, then the defender (FTR-COMBAT-04/05)
             return Decision(DecisionKind.SIMULTANEOUS, self.commits.waiting(), "battle_support")
         if self.phase in (ATTACK, PERSUADE, REASSIGN):
-            return self.game.turn_decisions[self.phase][self.battle["actor"]]
+            return self.game.turn_decisions[self.phase][self.battle.actor]
         return self.game.turn_decisions[self.phase][self.turn_player]
 
     def _legal(self, player: int) -> list[Action]:
@@ -498,76 +505,10 @@ class FuuteiState(State):
             "turns_taken": list(self.turns_taken),
             "pile_emptied": self.pile_emptied,
             "failed_draw": self.failed_draw,
-            "battle": copy_frame(b),
+            "battle": frame_json(b),
             # the たわけ！ windows, whole: what is being answered, whom they poll (fixed from
             # hand sizes, FTR-TAWAKE-01) and who is asked now
             "windows": [w.to_json() for w in self.windows],
             "committed": [p for p in self.commits.players if p in self.commits.choices] if self.commits else [],
             "guard_changes": self.guard_changes,
         }
-
-    # ----- copy and serialise -----------------------------------------------------------
-    def clone(self) -> "FuuteiState":
-        s = FuuteiState.__new__(FuuteiState)
-        self._clone_base(s)
-        s.cat = self.cat
-        s.n = self.n
-        s.deck = self.deck[:]
-        s.discard = self.discard[:]
-        s.center = self.center[:]
-        s.stack = self.stack[:]
-        s.hands = [h[:] for h in self.hands]
-        s.supports = [h[:] for h in self.supports]
-        s.regions = [h[:] for h in self.regions]
-        s.party = [h[:] for h in self.party]
-        s.guard = self.guard.copy()
-        s.host = self.host.copy()
-        s.temp = self.temp[:]
-        s.sealed = self.sealed[:]
-        s.turn_player = self.turn_player
-        s.turn = self.turn
-        s.turns_taken = self.turns_taken[:]
-        s.phase = self.phase
-        s.pile_emptied = self.pile_emptied
-        s.failed_draw = self.failed_draw
-        s.battle = copy_frame(self.battle)
-        s.commits = self.commits.clone() if self.commits else None
-        s.windows = [w.clone() for w in self.windows]
-        s.guard_changes = self.guard_changes
-        s.victory_stale = self.victory_stale
-        return s
-
-    _LISTS = ("deck", "discard", "center", "stack", "temp", "sealed", "turns_taken")
-    _NESTED = ("hands", "supports", "regions", "party")
-
-    def _to_json(self) -> dict[str, Any]:
-        d: dict[str, Any] = {k: list(getattr(self, k)) for k in self._LISTS}
-        d.update({k: [list(x) for x in getattr(self, k)] for k in self._NESTED})
-        d.update(
-            guard=[[r, c] for r, c in self.guard.items()],
-            host=[[e, c] for e, c in self.host.items()],
-            turn_player=self.turn_player, turn=self.turn, phase=self.phase,
-            pile_emptied=self.pile_emptied, failed_draw=self.failed_draw,
-            battle=copy_frame(self.battle),
-            commits=self.commits.to_json() if self.commits else None,
-            windows=[w.to_json() for w in self.windows],
-            guard_changes=self.guard_changes,
-        )
-        return d
-
-    def _from_json(self, d: dict[str, Any]) -> None:
-        self.cat = self.game.catalogue
-        self.n = self.game.players
-        for k in self._LISTS:
-            setattr(self, k, list(d[k]))
-        for k in self._NESTED:
-            setattr(self, k, [list(x) for x in d[k]])
-        self.guard = {r: c for r, c in d["guard"]}
-        self.host = {e: c for e, c in d["host"]}
-        self.turn_player, self.turn, self.phase = d["turn_player"], d["turn"], d["phase"]
-        self.pile_emptied, self.failed_draw = d["pile_emptied"], d["failed_draw"]
-        self.battle = copy_frame(d["battle"])
-        self.commits = Commits.from_json(d["commits"]) if d["commits"] else None
-        self.windows = [Window.from_json(w) for w in d["windows"]]
-        self.guard_changes = int(d.get("guard_changes", 0))
-        self.victory_stale = False

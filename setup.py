@@ -24,6 +24,7 @@ COMPILED = [
     "takujo/core/state.py", "takujo/core/visibility.py", "takujo/bots/ismcts.py",
     "takujo/games/*/state.py", "takujo/games/*/combat.py", "takujo/games/*/effects.py",
     "takujo/games/*/battle.py", "takujo/games/*/board.py", "takujo/games/*/determinize.py",
+    "takujo/games/*/heuristic.py",
 ]
 
 

@@ -178,7 +178,10 @@ class Game(ABC):
     #: the default opponent in ``takujo play``: the strongest bot measured that answers within
     #: about a second (docs/bots.md)
     play_bot: ClassVar[str] = "heuristic"
-    #: random steps IS-MCTS plays past its tree before scoring with ``State.estimate()``
+    #: ``"module:function"`` of the game's evaluation for search: ``estimate(state)`` gives each
+    #: player's rough chance of winning from `state` (it lives with the game's bots, not its rules)
+    estimator: ClassVar[str | None] = None
+    #: random steps IS-MCTS plays past its tree before scoring with `Game.estimate`
     rollout_depth: ClassVar[int] = 10
     #: IS-MCTS bonus for the heuristic's choice at the root: 0 gives 1 / (visits + 1), fading;
     #: c > 0 gives c * sqrt(root visits) / (visits + 1), PUCT-style, lasting
@@ -193,6 +196,22 @@ class Game(ABC):
             raise NotImplementedError(f"{self.name} has no heuristic bot")
         module, _, cls = self.heuristic.partition(":")
         return getattr(importlib.import_module(module), cls)(self)
+
+    def estimate(self, state: State) -> list[float]:
+        """Each player's rough chance of winning from `state` (sums to 1), for search cut-offs
+        and the lab's lead changes: the finished outcome when over, else the game's
+        `estimator` (even chances without one)."""
+        n = self.players
+        outcome = state.outcome
+        if outcome is not None and outcome.winners:
+            return [1 / len(outcome.winners) if p in outcome.winners else 0.0 for p in range(n)]
+        if outcome is None and self.estimator:
+            fn = _ESTIMATORS.get(self.estimator)
+            if fn is None:
+                module, _, name = self.estimator.partition(":")
+                fn = _ESTIMATORS[self.estimator] = getattr(importlib.import_module(module), name)
+            return fn(state)  # type: ignore[no-any-return]
+        return [1 / n] * n
 
     def export_catalogue(self) -> dict[str, Any]:
         """Every card (and board square or province) with names, stats and texts in both
@@ -209,6 +228,9 @@ class Game(ABC):
         mod = self._presenter()
         own = frozenset(getattr(mod, "SILENT_EVENTS", ())) if mod is not None else frozenset()
         return own | CORE_SILENT_EVENTS
+
+_ESTIMATORS: dict[str, Any] = {}
+
 
 def _describe(exc: ValidationError, given: dict[str, Any]) -> list[OptionError]:
     msgs = []

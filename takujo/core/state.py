@@ -207,12 +207,9 @@ class State(metaclass=Declared, by_hand=True):
         return self.game.seat_labels()
 
     def estimate(self) -> list[float]:
-        """Each player's rough chance of winning from here (sums to 1), for search cut-offs;
-        the finished outcome when over. Games override with a better guess."""
-        n = self.game.players
-        if self.outcome is not None and self.outcome.winners:
-            return [1 / len(self.outcome.winners) if p in self.outcome.winners else 0.0 for p in range(n)]
-        return [1 / n] * n
+        """Each player's rough chance of winning from here: `Game.estimate` (the evaluation
+        belongs to the game's bots, not to its rules)."""
+        return self.game.estimate(self)
 
     def check_invariants(self) -> list[str]:
         """Every fact a fast path caches or flags, recomputed the full way: a description of

@@ -40,6 +40,7 @@ class FuuteiGame(Game):
     PublicView = FuuteiPublicView
     presentation = "takujo.games.fuutei.render"
     heuristic = "takujo.games.fuutei.heuristic:FuuteiHeuristic"
+    estimator = "takujo.games.fuutei.heuristic:estimate"
     prior_puct = 0.3             # IS-MCTS keeps to the heuristic unless clearly better (docs/bots.md)
     play_bot = "ismcts:1000"     # ahead of the heuristic at about 0.25 s a move (docs/bots.md)
     options: FuuteiOptions

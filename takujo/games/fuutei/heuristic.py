@@ -15,6 +15,39 @@ from .cards import DEFENCES
 
 if TYPE_CHECKING:
     from .game import FuuteiGame
+    from .state import FuuteiState
+
+MATERIAL_WEIGHT = 0.05  # a point of mean party stats, against one region point
+UNGUARDED_WEIGHT = 0.8  # share of its points an undefended region counts for
+
+
+def estimate(s: "FuuteiState") -> list[float]:
+    """For search cut-offs (`Game.estimator`): chances grow with region points (less for
+    undefended regions) and, less, with the party's strength (its mean dice and equipment
+    bonuses): squared, so the leader stands out."""
+    weights = [(held_value(s, p) + 2 + MATERIAL_WEIGHT * material(s, p)) ** 2 for p in range(s.n)]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def held_value(s: "FuuteiState", p: int) -> float:
+    """Region points, an undefended region counting UNGUARDED_WEIGHT of its points."""
+    pts, guard = s.cat.points, s.guard
+    return sum(pts[r] * (1.0 if r in guard else UNGUARDED_WEIGHT) for r in s.regions[p])
+
+
+def material(s: "FuuteiState", p: int) -> float:
+    """Mean total of the party's four stats, equipment bonuses included."""
+    cat = s.cat
+    total = 0.0
+    for c in s.party[p]:
+        stats = cat[c].stats
+        if stats is not None:
+            total += sum(d.mean for d in stats)
+    for e, host in s.host.items():
+        if host in s.party[p]:
+            total += sum(cat[e].bonus)
+    return total
 
 
 class FuuteiHeuristic:

@@ -26,8 +26,6 @@ from .constants import (ATTACK, BATTLE, CENTER, GUARD_CHANGES_MAX, HAND, HAND_SI
 if TYPE_CHECKING:
     from .game import FuuteiGame
 
-MATERIAL_WEIGHT = 0.05  # estimate(): a point of mean party stats, against one region point
-UNGUARDED_WEIGHT = 0.8  # estimate(): share of its points an undefended region counts for
 
 
 class FuuteiState(State):
@@ -452,34 +450,6 @@ class FuuteiState(State):
         """Regions taken from another player (by invasion or effect), for the balance lab."""
         return {"regions_changed_hands": sum(1 for e in self.log
                                              if e["e"] == "gain_region" and e.get("from_player") is not None)}
-
-    def estimate(self) -> list[float]:
-        """Chances grow with region points (less for undefended regions) and, less, with the
-        party's strength (its mean dice and equipment bonuses): squared, so the leader stands
-        out."""
-        if self.outcome is not None:
-            return super().estimate()
-        weights = [(self.held_value(p) + 2 + MATERIAL_WEIGHT * self.material(p)) ** 2 for p in range(self.n)]
-        total = sum(weights)
-        return [w / total for w in weights]
-
-    def held_value(self, p: int) -> float:
-        """Region points, an undefended region counting UNGUARDED_WEIGHT of its points."""
-        pts, guard = self.cat.points, self.guard
-        return sum(pts[r] * (1.0 if r in guard else UNGUARDED_WEIGHT) for r in self.regions[p])
-
-    def material(self, p: int) -> float:
-        """Mean total of the party's four stats, equipment bonuses included."""
-        cat = self.cat
-        total = 0.0
-        for c in self.party[p]:
-            stats = cat[c].stats
-            if stats is not None:
-                total += sum(d.mean for d in stats)
-        for e, host in self.host.items():
-            if host in self.party[p]:
-                total += sum(cat[e].bonus)
-        return total
 
     def zone(self, name: str) -> Any:
         if name == "hand":

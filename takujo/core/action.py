@@ -5,7 +5,7 @@ reads it back. Arguments are ints or short words; the acting player is carried b
 """
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from typing import Any, NamedTuple, Sequence
 
 from .errors import NotationError
 from .rows import PlayerRows
@@ -19,7 +19,8 @@ class Action(NamedTuple):
 
     player: int
     verb: str
-    args: tuple[Arg, ...] = ()
+    #: ints or words (`Arg`); typed Any because each verb fixes which, and its game reads them so
+    args: tuple[Any, ...] = ()
 
     def __str__(self) -> str:
         args = self.args

@@ -316,7 +316,10 @@ class Plan:
             elif marker is None:
                 self.saved.append(f.name)
         self.defaults = [(f.name, f.default) for f in fields if f.has_default]
+        self.required = frozenset(f.name for f in fields if not f.has_default)
         self.clone_into = self._compile_clone(cls)
+        #: `set_defaults(obj, players)` gives every field with a default a fresh copy of it
+        self.set_defaults = self._compile_defaults(cls)
 
     def _compile_clone(self, cls: type) -> Callable[[Any, Any], None]:
         lines = [f"def clone_into(src, dst):  # generated from {cls.__qualname__}'s fields"]
@@ -329,14 +332,21 @@ class Plan:
         exec(compile("\n".join(lines), f"<{cls.__qualname__} fields>", "exec"), scope)  # noqa: S102
         return scope["clone_into"]  # type: ignore[no-any-return]
 
-    def set_defaults(self, obj: Any, players: int) -> None:
-        kinds = self.kinds
+    def _compile_defaults(self, cls: type) -> Callable[[Any, int], None]:
+        lines = [f"def set_defaults(dst, players):  # generated from {cls.__qualname__}'s defaults"]
         for name, default in self.defaults:
+            kind = self.kinds[name]
             if type(default) is PerPlayer:
-                value = [_fresh(kinds[name], default.value, item=True) for _ in range(players)]
+                item = kind.item if isinstance(kind, ListOf) else SCALAR
+                code = f"[{item.copy_code(f'D[{name!r}].value', 1)} for _ in range(players)]"
             else:
-                value = _fresh(kinds[name], default)
-            setattr(obj, name, value)
+                code = kind.copy_code(f"D[{name!r}]", 0)
+            lines.append(f"    dst.{name} = {code}")
+        if len(lines) == 1:
+            lines.append("    pass")
+        scope: dict[str, Any] = {"D": dict(self.defaults)}
+        exec(compile("\n".join(lines), f"<{cls.__qualname__} defaults>", "exec"), scope)  # noqa: S102
+        return scope["set_defaults"]  # type: ignore[no-any-return]
 
     def dump(self, obj: Any) -> dict[str, Any]:
         kinds = self.kinds
@@ -380,8 +390,16 @@ class Declared(ABCMeta):
         by_hand = by_hand or "_to_json" in ns   # TRANSITION
         for fname, annotation in ns.get("__annotations__", {}).items():
             text = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", str(annotation))
-            if text.startswith(("ClassVar", "typing.ClassVar", "'ClassVar")) or fname in known:
-                continue      # a class constant, or a base's field narrowed for the type checker
+            if text.startswith(("ClassVar", "typing.ClassVar", "'ClassVar")):
+                continue      # a class constant
+            if fname in known:
+                # a base's field again: its type narrowed for the type checker, and (unless
+                # the base copies it by hand) maybe a default of this class's own
+                i = next(i for i, f in enumerate(inherited) if f.name == fname)
+                if not inherited[i].by_hand:
+                    inherited = inherited[:i] + (Field(fname, text, ns.pop(fname, inherited[i].default),
+                                                       module),) + inherited[i + 1:]
+                continue
             own.append(Field(fname, text, ns.pop(fname, _MISSING), module, by_hand))
         if "__slots__" not in ns and "_to_json" not in ns:   # TRANSITION: hand-written states keep a __dict__
             ns["__slots__"] = tuple(f.name for f in own)
@@ -407,15 +425,15 @@ class Frame(metaclass=Declared):
     _FIELDS: ClassVar[tuple[Field, ...]]
 
     def __init__(self, **values: Any) -> None:
-        plan = type(self).plan()  # type: ignore[attr-defined]
+        cls = type(self)
+        plan = cls._PLAN or cls.plan()  # type: ignore[attr-defined]
+        if not plan.required <= values.keys() or not values.keys() <= plan.kinds.keys():
+            unknown = sorted(values.keys() - plan.kinds.keys())
+            raise TypeError(f"{cls.__name__}: unknown fields {unknown}" if unknown else
+                            f"{cls.__name__} needs {', '.join(sorted(plan.required - values.keys()))}")
         plan.set_defaults(self, 0)
         for name, value in values.items():
-            if name not in plan.kinds:
-                raise TypeError(f"{type(self).__name__} has no field {name!r}")
             setattr(self, name, value)
-        missing = [f.name for f in plan.fields if not hasattr(self, f.name)]
-        if missing:
-            raise TypeError(f"{type(self).__name__} needs {', '.join(missing)}")
 
     def clone(self: T) -> T:
         cls = type(self)

@@ -112,65 +112,88 @@ def take_regions(s: "FuuteiState", to: int, regions: list[int]) -> None:
         s.say("gain_region", player=to, region=r, from_player=q)
 
 
-# ----- decisions inside a battle --------------------------------------------------------------
-def actions(s: "FuuteiState", player: int) -> list[Action]:
+# ----- decisions inside a battle: one pair (legal actions, effect) per phase ------------------
+def support_actions(s: "FuuteiState", player: int) -> list[Action]:
+    """FTR-COMBAT-04/05: a battle support card from the hand, face down, or none."""
+    row, types = s.game.card_actions["support"].row(player, 0), s.cat.types
+    out = [row[c] for c in s.hands[player] if types[c] == "battle_support"]
+    out.append(s.game.bare_actions["nosupport"][player])
+    return out
+
+
+def apply_support(s: "FuuteiState", a: Action) -> None:
+    commits = s.commits
+    assert commits is not None and s.battle is not None
+    commits.commit(a)
+    if a.verb == "support":
+        card = a.args[0]
+        s.hands[a.player].remove(card)
+        s.supports[a.player].append(card)
+    # public: the face-down card (or its absence) lies on the table for all to see
+    s.say("support_committed", player=a.player, placed=a.verb == "support",
+          side=s.battle.players.index(a.player))
+    if commits.complete:
+        reveal(s)
+
+
+def attack_actions(s: "FuuteiState", player: int) -> list[Action]:
+    """FTR-ATTACK-01: a physical or a magic attack."""
+    return [Action(player, "attack", ("phys",)), Action(player, "attack", ("mag",))]
+
+
+def apply_attack(s: "FuuteiState", a: Action) -> None:
+    attack(s, a.args[0])
+
+
+def persuade_actions(s: "FuuteiState", player: int) -> list[Action]:
+    """FTR-ATTACK-06: the victor "may" persuade the defeated character."""
+    bare = s.game.bare_actions
+    return [bare["persuade"][player], bare["decline"][player]]
+
+
+def apply_persuade(s: "FuuteiState", a: Action) -> None:
+    b = in_battle(s)
+    char, striker = b.persuade, b.actor
+    if a.verb == "persuade":
+        # FTR-ATTACK-07: a persuaded character is not discarded; it joins the persuader.
+        s.move_character(char, striker)
+        b.gains.append(Gain(player=striker, cards=[char]))
+        s.say("persuaded", player=striker, card=char)
+    else:
+        defeat(s, char)
+    conclude(s)
+
+
+def reassign_actions(s: "FuuteiState", player: int) -> list[Action]:
+    """FTR-COMBAT-12; [designed] GUARD_CHANGES_MAX guard actions per reassignment, then only
+    "done"."""
+    b = in_battle(s)
+    out = _reassign_actions(s, player, b.gained) if s.guard_changes < GUARD_CHANGES_MAX else []
+    out.append(s.game.bare_actions["done"][player])
+    return out
+
+
+def apply_reassign(s: "FuuteiState", a: Action) -> None:
+    if a.verb == "done":
+        in_battle(s).gains.pop(0)
+        start_reassign(s)
+    else:
+        r, ch = a.args
+        s.guard[r] = ch
+        s.guard_changes += 1
+        s.say("guard", player=a.player, region=r, card=ch)
+
+
+def in_battle(s: "FuuteiState") -> Battle:
+    """The battle in progress (the battle phases have one)."""
     b = s.battle
-    if s.phase == SUPPORT:
-        row, types = s.game.card_actions["support"].row(player, 0), s.cat.types
-        out = [row[c] for c in s.hands[player] if types[c] == "battle_support"]
-        out.append(s.game.bare_actions["nosupport"][player])
-        return out
-    if s.phase == ATTACK:                           # FTR-ATTACK-01: physical or magic
-        return [Action(player, "attack", ("phys",)), Action(player, "attack", ("mag",))]
-    if s.phase == PERSUADE:                         # FTR-ATTACK-06: "may" persuade
-        bare = s.game.bare_actions
-        return [bare["persuade"][player], bare["decline"][player]]
-    if s.phase == REASSIGN:
-        # [designed] GUARD_CHANGES_MAX guard actions per reassignment, then only "done"
-        out = _reassign_actions(s, player, b.gained) if s.guard_changes < GUARD_CHANGES_MAX else []
-        out.append(s.game.bare_actions["done"][player])
-        return out
-    return []
-
-
-def apply(s: "FuuteiState", a: Action) -> None:
-    if s.phase == SUPPORT:
-        s.commits.commit(a)
-        if a.verb == "support":
-            s.hands[a.player].remove(a.args[0])
-            s.supports[a.player].append(a.args[0])
-        # public: the face-down card (or its absence) lies on the table for all to see
-        s.say("support_committed", player=a.player, placed=a.verb == "support",
-              side=s.battle.players.index(a.player))
-        if s.commits.complete:
-            reveal(s)
-    elif s.phase == ATTACK:
-        attack(s, a.args[0])
-    elif s.phase == PERSUADE:
-        b = s.battle
-        char, striker = b.persuade, b.actor
-        if a.verb == "persuade":
-            # FTR-ATTACK-07: a persuaded character is not discarded; it joins the persuader.
-            s.move_character(char, striker)
-            b.gains.append(Gain(player=striker, cards=[char]))
-            s.say("persuaded", player=striker, card=char)
-        else:
-            defeat(s, char)
-        conclude(s)
-    elif s.phase == REASSIGN:
-        if a.verb == "done":
-            s.battle.gains.pop(0)
-            start_reassign(s)
-        else:
-            r, ch = a.args
-            s.guard[r] = ch
-            s.guard_changes += 1
-            s.say("guard", player=a.player, region=r, card=ch)
+    assert b is not None, "no battle in progress"
+    return b
 
 
 def reveal(s: "FuuteiState") -> None:
     """FTR-COMBAT-06: both battle support cards are turned up and take effect together."""
-    b = s.battle
+    b = in_battle(s)
     for side, p in enumerate(b.players):
         for c in s.supports[p]:
             s.stack.append(c)
@@ -183,7 +206,7 @@ def reveal(s: "FuuteiState") -> None:
 
 def next_support(s: "FuuteiState") -> None:
     """Resolve revealed support cards one by one; each may be answered by たわけ！."""
-    b = s.battle
+    b = in_battle(s)
     while b.queue:
         side, card = b.queue.pop(0)
         data = effects.support_data(s, side, card)
@@ -195,7 +218,7 @@ def next_support(s: "FuuteiState") -> None:
 
 def initiative(s: "FuuteiState") -> None:
     """FTR-COMBAT-08/09: both roll 1 die; higher strikes first, the invader on a tie."""
-    b = s.battle
+    b = in_battle(s)
     rolls = []
     for side in (0, 1):
         total, _ = s.roll(Dice(1, b.mods[side][INITIATIVE]), "initiative", b.players[side])
@@ -223,7 +246,7 @@ def stat_dice(s: "FuuteiState", char: int, index: int, mods: list[int] | None = 
 
 def attack(s: "FuuteiState", kind: str) -> None:
     """FTR-COMBAT-10/11, FTR-ATTACK-01..04."""
-    b = s.battle
+    b = in_battle(s)
     side = b.order[b.strike]
     other = 1 - side
     atk_i, def_i = ATTACKS[kind]
@@ -266,7 +289,7 @@ def defeat(s: "FuuteiState", char: int) -> None:
 
 def conclude(s: "FuuteiState") -> None:
     """End of the strikes: hand over the regions, discard battle support (FTR-PERSIST-01)."""
-    b = s.battle
+    b = in_battle(s)
     if b.defeated == 1:
         # FTR-ATTACK-05 / FTR-MAIN-07: every region the defeated defender guarded is taken.
         take_regions(s, b.players[0], b.regions)
@@ -299,7 +322,7 @@ def _reassign_actions(s: "FuuteiState", p: int, gained: list[int]) -> list[Actio
 
 
 def start_reassign(s: "FuuteiState") -> None:
-    b = s.battle
+    b = in_battle(s)
     while b.gains:
         gain = b.gains[0]
         p = gain.player

@@ -15,10 +15,12 @@ from ...core.response import Window, polling_order
 from ...core.rng import Rng
 from ...core.simultaneous import Commits
 from ...core.fields import Bound, Transient, per_player
-from ...core.state import State, frame_json
+from ...core.phases import Phase, PhasedState
+from ...core.state import frame_json
 from ...core.visibility import Vis, ZoneSpec
 from . import battle, effects
-from .battle import Battle
+from .battle import (Battle, apply_attack, apply_persuade, apply_reassign, apply_support, attack_actions,
+                     persuade_actions, reassign_actions, support_actions)
 from .cards import Catalogue
 from .constants import (ATTACK, BATTLE, CENTER, GUARD_CHANGES_MAX, HAND, HAND_SIZE, MAIN, OVER, PARTY_MAX,
                         PERSUADE, REASSIGN, SUPPORT)
@@ -28,7 +30,7 @@ if TYPE_CHECKING:
 
 
 
-class FuuteiState(State):
+class FuuteiState(PhasedState):
     ZONES = (
         ZoneSpec("deck", Vis.COUNT),
         ZoneSpec("discard", Vis.PUBLIC),
@@ -330,34 +332,30 @@ class FuuteiState(State):
                 self.discard.append(e)
                 self.say("discarded", card=e, why="val_entered")
 
-    # ----- driver surface ---------------------------------------------------------------
-    @property
-    def pending(self) -> Decision | None:
-        if self.outcome is not None:
-            return None
-        if self.windows:
-            w = self.windows[-1]
-            return Decision(DecisionKind.RESPONSE, (w.responder,), "tawake")
-        if self.phase == SUPPORT:
-            # a hidden commit (the core's kind for face-down choices); the commits are ordered,
-            # so it names the invader, then the defender (FTR-COMBAT-04/05)
-            return Decision(DecisionKind.SIMULTANEOUS, self.commits.waiting(), "battle_support")
-        if self.phase in (ATTACK, PERSUADE, REASSIGN):
-            return self.game.turn_decisions[self.phase][self.battle.actor]
+    # ----- phases: who decides, what they may do, what it does ------------------------------
+    def _turn_decision(self) -> Decision:
         return self.game.turn_decisions[self.phase][self.turn_player]
 
-    def _legal(self, player: int) -> list[Action]:
-        if self.windows:
-            return effects.tawake_actions(self, player)
-        phase = self.phase
-        if phase == MAIN:
-            return self._main_actions(player)
-        if phase == BATTLE:
-            return battle.invasions(self) + [self.game.bare_actions["pass"][player]]
-        if phase == HAND:
-            row = self.game.card_actions["discard"].row(player, 0)
-            return [row[c] for c in self.hands[player]]
-        return battle.actions(self, player)
+    def _battle_decision(self) -> Decision:
+        return self.game.turn_decisions[self.phase][battle.in_battle(self).actor]
+
+    def _support_decision(self) -> Decision:
+        # a hidden commit (the core's kind for face-down choices); the commits are ordered,
+        # so it names the invader, then the defender (FTR-COMBAT-04/05)
+        assert self.commits is not None
+        return Decision(DecisionKind.SIMULTANEOUS, self.commits.waiting(), "battle_support")
+
+    def _window_decision(self) -> Decision:
+        return Decision(DecisionKind.RESPONSE, (self.windows[-1].responder,), "tawake")
+
+    def current_phase(self) -> Phase:
+        """An open たわけ！ window interrupts every phase (FTR-TAWAKE-01)."""
+        return self.TAWAKE if self.windows else self.PHASES[self.phase]
+
+    def _apply(self, a: Action) -> None:
+        (self.TAWAKE if self.windows else self.PHASES[self.phase]).apply(self, a)
+        if self.victory_stale:
+            self.check_victory()
 
     def _main_actions(self, p: int) -> list[Action]:
         cat, game, out = self.cat, self.game, []
@@ -396,27 +394,28 @@ class FuuteiState(State):
         out.append(game.bare_actions["end"][p])
         return out
 
-    def _apply(self, a: Action) -> None:
-        if self.windows:
-            effects.respond(self, a)
-        elif self.phase == MAIN:
-            self._apply_main(a)
-        elif self.phase == BATTLE:
-            if a.verb == "pass":
-                self.to_hand_phase()
-            else:
-                battle.declare(self, a.args[0], a.args[1])
-        elif self.phase == HAND:
-            c = a.args[0]
-            self.hands[a.player].remove(c)
-            self.discard.append(c)
-            self.say("discard", player=a.player, card=c)
-            if len(self.hands[a.player]) <= HAND_SIZE:
-                self.end_turn()
+    def _battle_actions(self, p: int) -> list[Action]:
+        """FTR-BATTLE-01: invade, or pass to the hand phase."""
+        return battle.invasions(self) + [self.game.bare_actions["pass"][p]]
+
+    def _apply_battle(self, a: Action) -> None:
+        if a.verb == "pass":
+            self.to_hand_phase()
         else:
-            battle.apply(self, a)
-        if self.victory_stale:
-            self.check_victory()
+            battle.declare(self, a.args[0], a.args[1])
+
+    def _hand_actions(self, p: int) -> list[Action]:
+        """FTR-TURN-01: discard down to HAND_SIZE cards, one at a time."""
+        row = self.game.card_actions["discard"].row(p, 0)
+        return [row[c] for c in self.hands[p]]
+
+    def _apply_hand(self, a: Action) -> None:
+        c = a.args[0]
+        self.hands[a.player].remove(c)
+        self.discard.append(c)
+        self.say("discard", player=a.player, card=c)
+        if len(self.hands[a.player]) <= HAND_SIZE:
+            self.end_turn()
 
     def _apply_main(self, a: Action) -> None:
         p, verb = a.player, a.verb
@@ -444,6 +443,17 @@ class FuuteiState(State):
             effects.use_hold(self, p, a.args[0], a.args[1:])
         elif verb == "end":
             self.end_main()
+
+    PHASES = {
+        MAIN: Phase(_turn_decision, _main_actions, _apply_main),                 # FTR-MAIN
+        BATTLE: Phase(_turn_decision, _battle_actions, _apply_battle),           # FTR-BATTLE-01
+        HAND: Phase(_turn_decision, _hand_actions, _apply_hand),                 # FTR-TURN-01
+        SUPPORT: Phase(_support_decision, support_actions, apply_support),  # FTR-COMBAT-04/05
+        ATTACK: Phase(_battle_decision, attack_actions, apply_attack),      # FTR-ATTACK-01
+        PERSUADE: Phase(_battle_decision, persuade_actions, apply_persuade),  # FTR-ATTACK-06
+        REASSIGN: Phase(_battle_decision, reassign_actions, apply_reassign),  # FTR-COMBAT-12
+    }
+    TAWAKE = Phase(_window_decision, effects.tawake_actions, effects.respond)  # FTR-TAWAKE
 
     # ----- zones and public facts ---------------------------------------------------------
     def stats(self) -> dict[str, float]:

@@ -1,8 +1,8 @@
 """Builders for precise Draft Daimyo situations in rule tests.
 
-    s = table(expansion=True, tactics=True)     # round 2, turn 1: seat 0 to play a card
+    s = table(expansion=True, tactics=True)     # round 2, turn 1: seat 0's basic action
     c = card(s, "松永久秀")                      # a card id by Japanese name (in this set)
-    s.chosen[0] = [c]                            # the card seat 0 chose this turn
+    c = choose(s, 0, "松永久秀")                  # seat 0 chose it this turn and plays it now
 """
 from __future__ import annotations
 
@@ -12,21 +12,15 @@ from takujo.games.draft_daimyo.state import BASIC, CARD, DaimyoState
 
 
 def table(players: int = 4, **options) -> DaimyoState:
-    """A fresh game with hands, packets and chosen cards emptied, in the CARD phase of seat 0
-    (turn order 0, 1, 2, 3), round 2 turn 1, every player with 5 gold."""
+    """A fresh game with every card back in its deck (unshuffled), the starting map, nothing
+    in hands, packets or domains, in the BASIC phase of seat 0 (turn order 0, 1, 2, 3), round 2
+    turn 1, every player with 5 gold."""
     s = takujo.load("draft_daimyo", players=players, **options).new_state(0)
-    for name in ("packets", "hand", "chosen", "domain", "tactics_hand", "tactics_played"):
-        setattr(s, name, [[] for _ in range(players)])
-    s.draft_deck = [c for c in range(len(s.cards.cards))
-                    if s.cards[c].type in ("warlord", "development", "strategy")]
-    s.draft_discard = []
+    s.reset_fields()
+    s.lay_out()
     s.order = list(range(players))
-    s.turn_index = 0
     s.round, s.turn = 2, 1
     s.gold = [5] * players
-    s.vp = [0] * players
-    s.commits = None
-    s.battle = None
     s.phase = BASIC
     s.log = []
     return s

@@ -264,7 +264,7 @@ def test_views_json_and_clones_share_nothing_mutable_in_a_battle():
         battle["cards"].append(99)
         battle["attacker"] = 3
     twin = s.clone()
-    twin.battle["cards"][0] = -1
+    twin.battle.cards[0] = -1
     twin.commits.choices.clear()
     twin.tactics_played[0].clear()
     twin.soldiers[0] = 99
@@ -321,9 +321,9 @@ def test_determinize_in_a_tactics_declaration_keeps_the_placed_card():
     act(s, f"tactic {bish}", 0)
     game = s.game
     mine = game.determinize(_strip_log(s.view(0)), Rng(2))
-    assert mine.tactics_played[0] == [bish] and mine.battle["cards"][0] == bish
+    assert mine.tactics_played[0] == [bish] and mine.battle.cards[0] == bish
     theirs = game.determinize(_strip_log(s.view(1)), Rng(2))
-    assert len(theirs.tactics_played[0]) == 1 and theirs.battle["cards"][0] >= 0
+    assert len(theirs.tactics_played[0]) == 1 and theirs.battle.cards[0] >= 0
     assert theirs.pending.players == (1,) and theirs.pending.kind is DecisionKind.SIMULTANEOUS
     act(theirs, "notactic", 1)
     assert theirs.battle is None and theirs.tactics_discard == theirs.tactics_discard[:1] + theirs.tactics_discard[1:]

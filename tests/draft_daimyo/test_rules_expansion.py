@@ -504,7 +504,7 @@ def test_DSD_CARD_07_kanegasaki_refused_where_a_castle_stands():
     c = to_domain(s, 1, "城")
     s.castles[c] = d
     s.phase = BASIC
-    s.battle = {"attacker": 0, "defender": 1, "from": a, "to": d, "k": 2, "cards": [-1, -1]}
+    s.battle = battle.Battle(attacker=0, defender=1, from_=a, to=d, k=2)
     assert battle.tactic_options(s, 1) == []
     s.battle = None
     s.rng = Dice([1, 1, 5, 1])                         # 2 attack dice, 1 + 1 castle defence dice

@@ -2,7 +2,7 @@
 warlords' modifiers, 【先制】 rolling first, castles, retreat, and the tactics cards of the
 expansion (DSD-TACTICS-USE).
 
-A battle in progress is `state.battle`, a plain dict; neutral defenders are player -1.
+A battle in progress is `state.battle`, a `Battle` frame; neutral defenders are player -1.
 """
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.action import Action
 from ...core.dice import Dice
+from ...core.fields import Frame
 from ...core.simultaneous import Commits
 from .phases import BASIC_DONE, TACTIC
 
@@ -20,11 +21,38 @@ HIT = 5            # a die showing 5 or 6 is a hit [designed]
 MAX_EXCHANGES = 10
 
 
+class Battle(Frame):
+    """A battle (合戦) in progress: who attacks what from where, and the tactics cards placed."""
+    attacker: int
+    defender: int                  # -1: a neutral force
+    from_: int                     # the province marched from (saved and shown as "from")
+    to: int                        # the province under attack
+    k: int                         # soldiers marched in
+    cards: list[int] = [-1, -1]    # [attacker, defender]: the tactics card placed face down, -1 none
+
+    def to_json(self) -> dict[str, Any]:
+        """Saved and shown with the key ``from`` (the view's documented shape)."""
+        return {"attacker": self.attacker, "defender": self.defender, "from": self.from_, "to": self.to,
+                "k": self.k, "cards": list(self.cards)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Battle":
+        return cls(attacker=data["attacker"], defender=data["defender"], from_=data["from"], to=data["to"],
+                   k=data["k"], cards=list(data["cards"]))
+
+
+def in_battle(s: "DaimyoState") -> Battle:
+    """The battle in progress (a tactics declaration or a fight has one)."""
+    b = s.battle
+    assert b is not None, "no battle in progress"
+    return b
+
+
 def start(s: "DaimyoState", p: int, frm: int, to: int, k: int) -> None:
     """March `k` soldiers from `frm` into `to`, held by another player or a neutral force."""
     q = s.owner[to]
     s.soldiers[frm] -= k
-    s.battle = {"attacker": p, "defender": q, "from": frm, "to": to, "k": k, "cards": [-1, -1]}
+    s.battle = Battle(attacker=p, defender=q, from_=frm, to=to, k=k, cards=[-1, -1])
     s.say("battle", player=p, defender=q, province=to, soldiers=k)
     # DSD-TACTICS-USE-01/02: tactics only between players, never against a neutral force.
     if s.game.options.tactics and q >= 0:
@@ -43,8 +71,8 @@ def start(s: "DaimyoState", p: int, frm: int, to: int, k: int) -> None:
 def tactic_options(s: "DaimyoState", p: int) -> list[int]:
     """DSD-TACTICS-USE-05/07/08: cards of your side only; 金ヶ崎の退き口 only where its
     retreat can happen."""
-    b = s.battle
-    side = "attacker" if p == b["attacker"] else "defender"
+    b = in_battle(s)
+    side = "attacker" if p == b.attacker else "defender"
     out = []
     for c in s.tactics_hand[p]:
         spec = s.card(c).spec
@@ -61,10 +89,10 @@ def can_withdraw(s: "DaimyoState", p: int) -> bool:
     castle (DSD-CARD-06/07, reading (b): the card cannot be declared there); a defender needs an
     adjacent province of their own to fall back to [designed: the card's text]; an attacker
     always has the province they marched from."""
-    b = s.battle
-    if s.has_castle(b["to"]):
+    b = in_battle(s)
+    if s.has_castle(b.to):
         return False
-    return p == b["attacker"] or s.retreat_square(p, b["to"]) is not None
+    return p == b.attacker or s.retreat_square(p, b.to) is not None
 
 
 def tactic_actions(s: "DaimyoState", p: int) -> list[Action]:
@@ -75,51 +103,52 @@ def declare(s: "DaimyoState", a: Action) -> None:
     """The attacker declares first, then the defender; a card is placed face down: whether one
     was placed is public, which one is not (DSD-TACTICS-USE-07/08). The action itself is a
     hidden commit, logged for its maker only."""
-    b = s.battle
-    s.commits.commit(a)
+    b, commits = in_battle(s), s.commits
+    assert commits is not None, "no tactics declaration in progress"
+    commits.commit(a)
     if a.verb == "tactic":
         c = a.args[0]
         s.tactics_hand[a.player].remove(c)
         s.tactics_played[a.player].append(c)
-        b["cards"][0 if a.player == b["attacker"] else 1] = c
+        b.cards[0 if a.player == b.attacker else 1] = c
         s.say("tactic_placed", player=a.player)
     else:
         s.say("no_tactic", player=a.player)
-    if s.commits.complete:
+    if commits.complete:
         s.commits = None
         reveal(s)
 
 
 def reveal(s: "DaimyoState") -> None:
     """DSD-TACTICS-USE-09/10: both revealed at once, the attacker's resolved first."""
-    b = s.battle
-    for i, p in enumerate((b["attacker"], b["defender"])):
-        if b["cards"][i] >= 0:
-            s.say("tactic_revealed", player=p, card=b["cards"][i])
+    b = in_battle(s)
+    for i, p in enumerate((b.attacker, b.defender)):
+        if b.cards[i] >= 0:
+            s.say("tactic_revealed", player=p, card=b.cards[i])
     fight(s)
 
 
 def _effects(s: "DaimyoState", side: int) -> list[Any]:
-    b = s.battle
-    c = b["cards"][side]
+    b = in_battle(s)
+    c = b.cards[side]
     return [s.card(c).spec.play] if c >= 0 else []
 
 
 def fight(s: "DaimyoState") -> None:
-    b = s.battle
-    p, q, to, frm = b["attacker"], b["defender"], b["to"], b["from"]
+    b = in_battle(s)
+    p, q, to, frm = b.attacker, b.defender, b.to, b.from_
     att_fx, def_fx = _effects(s, 0), _effects(s, 1)
     # 金ヶ崎の退き口: the side leaves without loss.
     if any(e.do == "retreat" for e in att_fx):
-        s.soldiers[frm] += b["k"]
-        s.say("withdrew", player=p, province=frm, soldiers=b["k"])
+        s.soldiers[frm] += b.k
+        s.say("withdrew", player=p, province=frm, soldiers=b.k)
         return conclude(s, attacker_won=False)
     if any(e.do == "retreat" for e in def_fx) and q >= 0:
         home = s.retreat_square(q, to)
         if home is not None:
             s.say("withdrew", player=q, province=home, soldiers=s.soldiers[to])
             s.soldiers[home] += s.soldiers[to]
-            s.soldiers[to] = b["k"]                      # the attacker's soldiers move in
+            s.soldiers[to] = b.k                      # the attacker's soldiers move in
             return take(s)
     castle = s.has_castle(to) and not any(e.do == "negate_castle" for e in att_fx)
     attack_mod = s.attack_dice(p) + sum(int(e.get("n", 0)) for e in att_fx if e.do == "battle_dice")
@@ -131,7 +160,7 @@ def fight(s: "DaimyoState") -> None:
     defence_mod += 1 if castle else 0
     att_first = s.first_strike(p) or any(e.do == "first_strike" for e in att_fx)
     def_first = q >= 0 and (s.first_strike(q) or any(e.do == "first_strike" for e in def_fx))
-    att = b["k"]
+    att = b.k
     # ambush: hits before any roll
     s.soldiers[to] = max(0, s.soldiers[to] - sum(int(e.get("n", 0)) for e in att_fx if e.do == "ambush"))
     att = max(0, att - sum(int(e.get("n", 0)) for e in def_fx if e.do == "ambush"))
@@ -182,8 +211,8 @@ def _hits(s: "DaimyoState", dice: int, who: int, reroll: bool) -> int:
 
 
 def take(s: "DaimyoState") -> None:
-    b = s.battle
-    p, q, to = b["attacker"], b["defender"], b["to"]
+    b = in_battle(s)
+    p, q, to = b.attacker, b.defender, b.to
     s.owner[to] = p
     s.raze_castles(to)                                   # a taken castle is razed [designed]
     s.say("captured", player=p, province=to, from_player=q)
@@ -198,15 +227,15 @@ def take(s: "DaimyoState") -> None:
 
 def conclude(s: "DaimyoState", attacker_won: bool) -> None:
     """DSD-TACTICS-USE-11/12: used tactics cards go to the tactics discard after the battle."""
-    b = s.battle
+    b = in_battle(s)
     if attacker_won:
-        s.battles_won[b["attacker"]] += 1
-    elif b["defender"] >= 0:
-        s.battles_won[b["defender"]] += 1
+        s.battles_won[b.attacker] += 1
+    elif b.defender >= 0:
+        s.battles_won[b.defender] += 1
     for p in range(s.n):
         s.tactics_discard.extend(s.tactics_played[p])
         s.tactics_played[p].clear()
-    if s.owner[b["from"]] == b["attacker"] and s.soldiers[b["from"]] <= 0 and not s.is_home(b["attacker"], b["from"]):
-        s.owner[b["from"]] = -2                           # left empty: no longer held
+    if s.owner[b.from_] == b.attacker and s.soldiers[b.from_] <= 0 and not s.is_home(b.attacker, b.from_):
+        s.owner[b.from_] = -2                           # left empty: no longer held
     s.battle = None
     s.phase = BASIC_DONE

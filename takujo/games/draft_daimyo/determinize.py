@@ -66,7 +66,7 @@ def determinize(game: "DaimyoGame", view: dict[str, Any], rng: Rng) -> DaimyoSta
         "order": list(pub["order"]), "owner": list(pub["owner"]), "soldiers": list(pub["soldiers"]),
         "gold": list(pub["gold"]), "vp": list(pub["vp"]), "battles_won": list(pub["battles_won"]),
         "marked": list(pub["marked"]), "active": [0 if (n == 3 and pr.three_player_out) else 1 for pr in game.board.provinces],
-        "n": n, "round": pub["round"], "turn": pub["turn_of_round"], "turn_index": pub["turn_index"],
+        "round": pub["round"], "turn": pub["turn_of_round"], "turn_index": pub["turn_index"],
         "pick_no": pub["pick_no"], "phase": pub["phase"],
         "castles": [[int(c), pr] for c, pr in pub["castles"].items()], "commits": commits,
         "battle": battle, "choosers": list(pub["choosers"]), "new_order": list(pub["new_order"]),

@@ -35,6 +35,7 @@ class DaimyoGame(Game):
     presentation = "takujo.games.draft_daimyo.render"
     play_bot = "ismcts:1000"     # beats the heuristic at under 0.5 s a move (docs/bots.md)
     heuristic = "takujo.games.draft_daimyo.heuristic:DaimyoHeuristic"
+    estimator = "takujo.games.draft_daimyo.heuristic:estimate"
     PublicView = DaimyoPublic
     options: DaimyoOptions
 

@@ -12,9 +12,21 @@ from typing import TYPE_CHECKING, Any
 from ...core.action import Action
 from ...core.rng import Rng
 from .board import FACTIONS
+from .state import ROUNDS
 
 if TYPE_CHECKING:
     from .game import DaimyoGame
+    from .state import DaimyoState
+
+
+def estimate(s: "DaimyoState") -> list[float]:
+    """Chances follow VP, plus the 国力 held (what the remaining rounds will pay): each
+    player's (1 + VP + rounds left x 国力 held) squared, as a share of everyone's."""
+    left = ROUNDS - s.round + 1
+    kokuryoku = [p.kokuryoku for p in s.board.provinces]
+    w = [(1 + s.vp[p] + left * sum(kokuryoku[i] for i in s.provinces_of(p))) ** 2 for p in range(s.n)]
+    total = sum(w)
+    return [x / total for x in w]
 
 
 class DaimyoHeuristic:

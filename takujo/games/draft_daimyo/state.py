@@ -12,11 +12,14 @@ from typing import TYPE_CHECKING, Any
 from ...core.action import Action
 from ...core.decision import Decision, DecisionKind
 from ...core.dice import Dice
+from ...core.fields import Bound, per_player
+from ...core.phases import Phase, PhasedState
 from ...core.rng import Rng
 from ...core.simultaneous import Commits
-from ...core.state import State, copy_frame
 from ...core.visibility import Vis, ZoneSpec
 from . import battle, effects
+from .battle import Battle, tactic_actions
+from .battle import declare as declare_tactic
 from .board import FACTIONS, Board
 from .cards import Card, CardSet
 from .phases import BASIC, BASIC_DONE, CARD, CHOOSE, DRAFT, ORDER, OVER, TACTIC
@@ -31,7 +34,7 @@ HIRE_MAX, MARCH_MAX = 2, 2             # [designed]
 NEUTRAL, EMPTY = -1, -2
 
 
-class DaimyoState(State):
+class DaimyoState(PhasedState):
     ZONES = (
         ZoneSpec("draft_deck", Vis.COUNT),
         ZoneSpec("draft_discard", Vis.PUBLIC),
@@ -47,55 +50,79 @@ class DaimyoState(State):
         ZoneSpec("tactics_played", Vis.OWNER, per_player=True, pool="tactics"),  # face down until revealed
         ZoneSpec("tactics_discard", Vis.PUBLIC),           # DSD-TACTICS-USE-11
     )
-    _PER = ("packets", "hand", "chosen", "domain", "tactics_hand", "tactics_played")
-    _LISTS = ("draft_deck", "draft_discard", "event_deck", "event_discard", "honours",
-              "tactics_deck", "tactics_discard", "order", "owner", "soldiers", "gold", "vp",
-              "battles_won", "marked", "active")
 
     game: "DaimyoGame"
-    cards: CardSet
-    board: Board
+    cards: Bound[CardSet]
+    board: Bound[Board]
+    n: Bound[int]                                  # players
+    # the zones (card ids)
+    packets: list[list[int]] = per_player([])
+    hand: list[list[int]] = per_player([])
+    chosen: list[list[int]] = per_player([])
+    domain: list[list[int]] = per_player([])
+    tactics_hand: list[list[int]] = per_player([])
+    tactics_played: list[list[int]] = per_player([])
+    draft_deck: list[int] = []
+    draft_discard: list[int] = []
+    event_deck: list[int] = []
+    event_discard: list[int] = []
+    honours: list[int] = []
+    tactics_deck: list[int] = []
+    tactics_discard: list[int] = []
+    # the map, per province
+    active: list[int] = []                         # 0: out of play with 3 players
+    owner: list[int] = []                          # a player, NEUTRAL or EMPTY
+    soldiers: list[int] = []
+    castles: dict[int, int] = {}                   # 城 card -> province it stands in
+    # the players
+    order: list[int] = []                          # this round's turn order
+    gold: list[int] = per_player(START_GOLD)
+    vp: list[int] = per_player(0)
+    battles_won: list[int] = per_player(0)
+    marked: list[int] = []                         # warlords carrying 謀反の兆し (DSD-CARD-04)
+    # where the round stands
+    round: int = 0
+    turn: int = 0                                  # of the round
+    turn_index: int = 0                            # position in `order` of the player to act
+    pick_no: int = 0                               # draft picks completed this round
+    phase: str = ORDER
+    commits: Commits | None = None                 # draft picks, card choices, tactics declarations
+    battle: Battle | None = None
+    choosers: list[int] = []                       # turn-order choice: players in choosing order
+    new_order: list[int] = []                      # turn-order choice: per position, its player or -1
 
     # ----- creation ---------------------------------------------------------------------
     @classmethod
     def new(cls, game: "DaimyoGame", seed: int) -> "DaimyoState":
         s = cls.__new__(cls)
         s._init_base(game, Rng(seed))
-        s.cards, s.board = game.cards, game.board
-        n = s.n = game.players
-        for name in cls._PER:
-            setattr(s, name, [[] for _ in range(n)])
-        cs = s.cards
-        s.draft_deck = [c for c in range(len(cs.cards)) if cs[c].type in ("warlord", "development", "strategy")]
-        s.event_deck = cs.ids("event")
-        s.honours = cs.ids("honour")
-        s.tactics_deck = cs.ids("tactics")
-        s.draft_discard, s.event_discard, s.tactics_discard = [], [], []
-        s.gold = [START_GOLD] * n
-        s.vp = [0] * n
-        s.battles_won = [0] * n
-        s.marked = []            # warlords carrying 謀反の兆し (DSD-CARD-04)
-        s.castles = {}           # 城 card -> province it stands in
-        s.round = s.turn = s.turn_index = s.pick_no = 0
-        s.order = list(range(n))
-        s.phase = ORDER
-        s.commits = None
-        s.battle = None
-        s.choosers, s.new_order = [], []
         s._setup()
         return s
 
-    def _setup(self) -> None:
-        b, n = self.board, self.n
+    def _bind(self, game: "DaimyoGame") -> None:  # type: ignore[override]
+        self.cards, self.board, self.n = game.cards, game.board, game.players
+
+    def lay_out(self) -> None:
+        """Every card in its deck (unshuffled) and the map as it starts: homes with their
+        soldiers, neutral forces, and with 3 players the provinces out of play."""
+        b, cs = self.board, self.cards
+        self.draft_deck = [c for c in range(len(cs.cards)) if cs[c].type in ("warlord", "development", "strategy")]
+        self.event_deck = cs.ids("event")
+        self.honours = cs.ids("honour")
+        self.tactics_deck = cs.ids("tactics")
         # [public] 4 players: 織田 武田 上杉 今川; 3 players drop 今川 and 駿河・遠江・伊豆.
-        self.active = [0 if (n == 3 and p.three_player_out) else 1 for p in b.provinces]
+        self.active = [0 if (self.n == 3 and p.three_player_out) else 1 for p in b.provinces]
         self.owner = [NEUTRAL if p.neutral and self.active[i] else EMPTY for i, p in enumerate(b.provinces)]
         self.soldiers = [p.neutral.soldiers if p.neutral and self.active[i] else 0
                          for i, p in enumerate(b.provinces)]
-        for seat in range(n):
+        for seat in range(self.n):
             h = b.home(FACTIONS[seat])
             self.owner[h] = seat
             self.soldiers[h] = START_SOLDIERS
+
+    def _setup(self) -> None:
+        n = self.n
+        self.lay_out()
         self.shuffle(self.draft_deck, "draft deck")
         self.shuffle(self.event_deck, "event deck")
         if self.tactics_deck:
@@ -353,38 +380,77 @@ class DaimyoState(State):
         self.end_game(tuple(q for q in range(self.n) if key[q] == top), "vp", tuple(self.vp))
         self.phase = OVER
 
-    # ----- driver surface ------------------------------------------------------------------------
-    @property
-    def pending(self) -> Decision | None:
-        if self.outcome is not None:
-            return None
-        ph = self.phase
-        if ph in (DRAFT, CHOOSE, TACTIC):
-            return Decision(DecisionKind.SIMULTANEOUS, self.commits.waiting(), ph)
-        if ph == ORDER:
-            return self.game.turn_decisions[ph][self.choosers[sum(1 for x in self.new_order if x >= 0)]]
-        return self.game.turn_decisions[ph][self.turn_player]
+    # ----- phases: who decides, what they may do, what it does -----------------------------------
+    def _order_decision(self) -> Decision:
+        """[public variant] the next chooser, in `choosers` order, takes a free position."""
+        return self.game.turn_decisions[ORDER][self.choosers[sum(1 for x in self.new_order if x >= 0)]]
 
-    def _legal(self, p: int) -> list[Action]:
-        ph = self.phase
-        if ph == ORDER:
-            return [Action(p, "order", (k + 1,)) for k in range(self.n) if self.new_order[k] < 0]
-        if ph == DRAFT:
-            return [Action(p, "pick", (c,)) for c in self.packets[p]]
-        if ph == CHOOSE:
-            return [Action(p, "choose", (c,)) for c in self.hand[p]]
-        if ph == CARD:
-            c = self.chosen[p][0]
-            spec = self.card(c).spec
-            out = []
-            if self.gold[p] >= spec.cost:
-                out = [Action(p, "play", (c, *t)) for t in effects.play_targets(self, p, c)]
-            return out + [Action(p, "sell", (c,))]
-        if ph == BASIC:
-            return self._basic_actions(p)
-        if ph == TACTIC:
-            return battle.tactic_actions(self, p)
-        return []
+    def _order_actions(self, p: int) -> list[Action]:
+        return [Action(p, "order", (k + 1,)) for k in range(self.n) if self.new_order[k] < 0]
+
+    def _apply_order(self, a: Action) -> None:
+        self.new_order[a.args[0] - 1] = a.player
+        self.say("order_chosen", player=a.player, position=a.args[0])
+        if all(x >= 0 for x in self.new_order):
+            self.order = list(self.new_order)
+            self._after_order()
+
+    def _commit_decision(self) -> Decision:
+        """A hidden commit (draft pick, card choice, tactics declaration): who is asked is fixed
+        from what everyone sees."""
+        assert self.commits is not None
+        return Decision(DecisionKind.SIMULTANEOUS, self.commits.waiting(), self.phase)
+
+    def _turn_decision(self) -> Decision:
+        return self.game.turn_decisions[self.phase][self.turn_player]
+
+    def _draft_actions(self, p: int) -> list[Action]:
+        return [Action(p, "pick", (c,)) for c in self.packets[p]]
+
+    def _apply_pick(self, a: Action) -> None:
+        commits = self.commits
+        assert commits is not None
+        commits.commit(a)
+        p, c = a.player, a.args[0]
+        self.packets[p].remove(c)                          # face down into the hand
+        self.hand[p].append(c)
+        self.say("committed", player=p, what=DRAFT)
+        if commits.complete:
+            self._after_draft_pick()
+
+    def _choose_actions(self, p: int) -> list[Action]:
+        return [Action(p, "choose", (c,)) for c in self.hand[p]]
+
+    def _apply_choose(self, a: Action) -> None:
+        commits = self.commits
+        assert commits is not None
+        commits.commit(a)
+        p, c = a.player, a.args[0]
+        self.hand[p].remove(c)                             # face down in front of you
+        self.chosen[p].append(c)
+        self.say("committed", player=p, what=CHOOSE)
+        if commits.complete:
+            self._after_choose()
+
+    def _card_actions(self, p: int) -> list[Action]:
+        """[public] the chosen card: played (its cost paid) or sold for 1 gold."""
+        c = self.chosen[p][0]
+        out = []
+        if self.gold[p] >= self.card(c).spec.cost:
+            out = [Action(p, "play", (c, *t)) for t in effects.play_targets(self, p, c)]
+        out.append(Action(p, "sell", (c,)))
+        return out
+
+    def _apply_card(self, a: Action) -> None:
+        p = a.player
+        c = self.chosen[p].pop()
+        if a.verb == "sell":
+            self.gold[p] += 1                              # [public] discard for 1 gold
+            self.draft_discard.append(c)
+            self.say("sold", player=p, card=c)
+        else:
+            effects.play(self, p, c, tuple(a.args[1:]))
+        self.phase = BASIC
 
     def _basic_actions(self, p: int) -> list[Action]:
         """[public] a basic action: hire soldiers or march them [designed amounts]."""
@@ -411,47 +477,12 @@ class DaimyoState(State):
         mine = sorted(pr for c, pr in self.castles.items() if self.owner[pr] == p)
         return mine[0] if mine else None
 
-    def _apply(self, a: Action) -> None:
-        p, ph = a.player, self.phase
-        if ph == ORDER:
-            self.new_order[a.args[0] - 1] = p
-            self.say("order_chosen", player=p, position=a.args[0])
-            if all(x >= 0 for x in self.new_order):
-                self.order = list(self.new_order)
-                self._after_order()
-        elif ph in (DRAFT, CHOOSE):
-            self.commits.commit(a)
-            c = a.args[0]
-            if ph == DRAFT:                                # face down into the hand
-                self.packets[p].remove(c)
-                self.hand[p].append(c)
-            else:                                          # face down in front of you
-                self.hand[p].remove(c)
-                self.chosen[p].append(c)
-            self.say("committed", player=p, what=ph)
-            if self.commits.complete:
-                (self._after_draft_pick if ph == DRAFT else self._after_choose)()
-        elif ph == CARD:
-            c = self.chosen[p].pop()
-            if a.verb == "sell":
-                self.gold[p] += 1                          # [public] discard for 1 gold
-                self.draft_discard.append(c)
-                self.say("sold", player=p, card=c)
-            else:
-                effects.play(self, p, c, tuple(a.args[1:]))
-            self.phase = BASIC
-        elif ph == BASIC:
-            self._apply_basic(a)
-        elif ph == TACTIC:
-            battle.declare(self, a)
-        if self.phase == BASIC_DONE:
-            self.after_basic()
-
     def _apply_basic(self, a: Action) -> None:
         p = a.player
         if a.verb == "hire":
             k = a.args[0]
             sq = self.hire_square(p)
+            assert sq is not None                          # hiring is offered only with a square
             self.gold[p] -= k
             self.soldiers[sq] += k
             self.say("hire", player=p, province=sq, n=k)
@@ -474,19 +505,34 @@ class DaimyoState(State):
             self.say("rest", player=p)
         self.phase = BASIC_DONE
 
+    def _apply(self, a: Action) -> None:
+        self.PHASES[self.phase].apply(self, a)
+        if self.phase == BASIC_DONE:                       # the turn player's card and action are done
+            self.after_basic()
+
+    PHASES = {
+        ORDER: Phase(_order_decision, _order_actions, _apply_order),      # [public variant] turn order
+        DRAFT: Phase(_commit_decision, _draft_actions, _apply_pick),      # [public] the draft
+        CHOOSE: Phase(_commit_decision, _choose_actions, _apply_choose),  # [public] a card face down
+        CARD: Phase(_turn_decision, _card_actions, _apply_card),          # [public] play or sell it
+        BASIC: Phase(_turn_decision, _basic_actions, _apply_basic),       # [public] hire or march
+        TACTIC: Phase(_commit_decision, tactic_actions, declare_tactic),  # DSD-TACTICS-USE-07/08
+    }
+
     # ----- zones and public facts ---------------------------------------------------------------
     def zone(self, name: str) -> Any:
         return getattr(self, name)
 
     def public_info(self) -> dict[str, Any]:
+        b = self.battle
         return {
             "round": self.round, "turn": (self.round - 1) * TURNS + self.turn, "turn_of_round": self.turn,
             "phase": self.phase, "order": list(self.order), "turn_player": self.turn_player,
             "owner": list(self.owner), "soldiers": list(self.soldiers), "gold": list(self.gold),
             "vp": list(self.vp), "castles": {str(c): pr for c, pr in self.castles.items()},
             "marked": list(self.marked), "battles_won": list(self.battles_won),
-            "battle": self.battle | {"cards": [int(c >= 0) for c in self.battle["cards"]]}
-            if self.battle else None,
+            # the battle frame, with only whether each side placed a tactics card
+            "battle": {**b.to_json(), "cards": [int(c >= 0) for c in b.cards]} if b is not None else None,
             "factions": [FACTIONS[p] for p in range(self.n)],
             "turn_index": self.turn_index, "pick_no": self.pick_no,
             "choosers": list(self.choosers), "new_order": list(self.new_order),
@@ -497,59 +543,6 @@ class DaimyoState(State):
     def seat_labels(self) -> list[str]:
         return [FACTIONS[p] for p in range(self.n)]
 
-    def estimate(self) -> list[float]:
-        """Chances follow VP, plus the 国力 held (what the remaining rounds will pay)."""
-        if self.outcome is not None:
-            return super().estimate()
-        left = ROUNDS - self.round + 1
-        w = [(1 + self.vp[p] + left * sum(self.board.provinces[i].kokuryoku for i in self.provinces_of(p))) ** 2
-             for p in range(self.n)]
-        return [x / sum(w) for x in w]
-
     def stats(self) -> dict[str, float]:
         """The final VP spread (leader minus last), the figure the tactics rule aims at."""
         return {"vp_spread": max(self.vp) - min(self.vp)}
-
-    # ----- copy and serialise -------------------------------------------------------------------
-    _SCALARS = ("n", "round", "turn", "turn_index", "pick_no", "phase")
-
-    def clone(self) -> "DaimyoState":
-        s = DaimyoState.__new__(DaimyoState)
-        self._clone_base(s)
-        s.cards, s.board = self.cards, self.board
-        for name in self._PER:
-            setattr(s, name, [x[:] for x in getattr(self, name)])
-        for name in self._LISTS:
-            setattr(s, name, getattr(self, name)[:])
-        for name in self._SCALARS:
-            setattr(s, name, getattr(self, name))
-        s.castles = dict(self.castles)
-        s.commits = self.commits.clone() if self.commits else None
-        s.battle = copy_frame(self.battle)
-        if hasattr(self, "choosers"):
-            s.choosers, s.new_order = self.choosers[:], self.new_order[:]
-        return s
-
-    def _to_json(self) -> dict[str, Any]:
-        d: dict[str, Any] = {name: [list(x) for x in getattr(self, name)] for name in self._PER}
-        d.update({name: list(getattr(self, name)) for name in self._LISTS})
-        d.update({name: getattr(self, name) for name in self._SCALARS})
-        d["castles"] = [[c, pr] for c, pr in self.castles.items()]
-        d["commits"] = self.commits.to_json() if self.commits else None
-        d["battle"] = copy_frame(self.battle)
-        d["choosers"] = list(getattr(self, "choosers", []))
-        d["new_order"] = list(getattr(self, "new_order", []))
-        return d
-
-    def _from_json(self, d: dict[str, Any]) -> None:
-        self.cards, self.board = self.game.cards, self.game.board
-        for name in self._PER:
-            setattr(self, name, [list(x) for x in d[name]])
-        for name in self._LISTS:
-            setattr(self, name, list(d[name]))
-        for name in self._SCALARS:
-            setattr(self, name, d[name])
-        self.castles = {c: pr for c, pr in d["castles"]}
-        self.commits = Commits.from_json(d["commits"]) if d["commits"] else None
-        self.battle = copy_frame(d["battle"])
-        self.choosers, self.new_order = list(d["choosers"]), list(d["new_order"])

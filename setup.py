@@ -19,8 +19,9 @@ import sys
 from setuptools import setup
 
 COMPILED = [
-    "takujo/core/action.py", "takujo/core/dice.py", "takujo/core/events.py",
-    "takujo/core/plain.py", "takujo/core/response.py", "takujo/core/rng.py", "takujo/core/simultaneous.py",
+    "takujo/core/action.py", "takujo/core/dice.py", "takujo/core/events.py", "takujo/core/phases.py",
+    "takujo/core/piles.py", "takujo/core/plain.py", "takujo/core/response.py", "takujo/core/rng.py",
+    "takujo/core/simultaneous.py",
     "takujo/core/state.py", "takujo/core/visibility.py", "takujo/bots/ismcts.py",
     "takujo/games/*/state.py", "takujo/games/*/combat.py", "takujo/games/*/effects.py",
     "takujo/games/*/battle.py", "takujo/games/*/board.py", "takujo/games/*/determinize.py",

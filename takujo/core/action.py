@@ -5,7 +5,7 @@ reads it back. Arguments are ints or short words; the acting player is carried b
 """
 from __future__ import annotations
 
-from typing import Any, NamedTuple, Sequence
+from typing import Any, Callable, NamedTuple, Sequence
 
 from .errors import NotationError
 from .rows import PlayerRows
@@ -53,26 +53,28 @@ class Action(NamedTuple):
 
 class ActionTable:
     """Actions of small-int arguments, built once and reused: ``table.row(p, a)[b]`` is
-    ``Action(p, verb, (*heads[a], b))`` for 0 <= a < len(heads), 0 <= b < cols; by default
-    ``heads[a]`` is ``(a,)``, so the action is ``verb a b``. Legal-action generation is the
+    ``Action(p, verb, (*heads[a], b, *tail))`` for 0 <= a < len(heads), 0 <= b < cols; by
+    default ``heads[a]`` is ``(a,)`` and the tail empty, so the action is ``verb a b`` (a tail
+    gives ``koku 12 up``). Legal-action generation is the
     hottest code of random play and search, and much of its cost is building the same actions
     again; a game keeps one table per verb (each row is built on first use)."""
 
-    __slots__ = ("verb", "players", "rows", "cols", "heads", "_rows", "_by_player")
+    __slots__ = ("verb", "players", "rows", "cols", "heads", "tail", "_rows", "_by_player")
 
     def __init__(self, verb: str, players: int, rows: int, cols: int,
-                 heads: Sequence[tuple[Arg, ...]] | None = None) -> None:
+                 heads: Sequence[tuple[Arg, ...]] | None = None, tail: tuple[Arg, ...] = ()) -> None:
         if heads is not None and len(heads) != rows:
             raise ValueError(f"{verb}: {len(heads)} argument heads for {rows} rows")
         self.verb, self.players, self.rows, self.cols = verb, players, rows, cols
         self.heads = heads
+        self.tail = tail
         self._rows: list[tuple[Action, ...] | None] = [None] * (players * rows)
         self._by_player: list[tuple[tuple[Action, ...], ...] | None] = [None] * players
 
     @classmethod
-    def unary(cls, verb: str, players: int, cols: int) -> "ActionTable":
+    def unary(cls, verb: str, players: int, cols: int, tail: tuple[Arg, ...] = ()) -> "ActionTable":
         """Actions ``verb b`` of one small-int argument: ``table.row(p, 0)[b]``."""
-        return cls(verb, players, 1, cols, heads=((),))
+        return cls(verb, players, 1, cols, heads=((),), tail=tail)
 
     def row(self, player: int, a: int) -> tuple[Action, ...]:
         """Every action of row `a` for `player`, indexed by its last argument."""
@@ -93,8 +95,8 @@ class ActionTable:
     # Building is kept out of the lookups above, which then allocate nothing once built.
     def _build_row(self, player: int, a: int) -> tuple[Action, ...]:
         head = self.heads[a] if self.heads is not None else (a,)
-        verb = self.verb
-        row = self._rows[player * self.rows + a] = tuple([Action(player, verb, (*head, b))
+        verb, tail = self.verb, self.tail
+        row = self._rows[player * self.rows + a] = tuple([Action(player, verb, (*head, b, *tail))
                                                           for b in range(self.cols)])
         return row
 
@@ -113,3 +115,18 @@ class BareActions(PlayerRows):
 
     def build(self, player: int, verb: str) -> Action:
         return Action(player, verb)
+
+
+class ActionTables(dict):  # type: ignore[type-arg]
+    """``tables[verb]``: one `ActionTable` per verb, made by `make(verb)` on first use (a
+    game's per-card actions: ``game.card_actions["discard"].row(p, 0)[card]``)."""
+
+    def __init__(self, make: "Callable[[str], ActionTable]") -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, verb: str) -> ActionTable:
+        if not isinstance(verb, str) or not verb.isidentifier():
+            raise KeyError(f"bad action verb {verb!r}")
+        table = self[verb] = self.make(verb)
+        return table

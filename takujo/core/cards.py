@@ -7,9 +7,7 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
-from typing import TypeVar
-
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar, Hashable, Iterable, Sequence, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
 
@@ -17,6 +15,7 @@ from .errors import CardDataError, Phrase
 from .validation import field_name, problem
 
 M = TypeVar("M", bound=BaseModel)
+C = TypeVar("C")
 
 
 class Effect(BaseModel):
@@ -129,3 +128,39 @@ def load_cards(path: Path | str, model: type[M], table: str = "card") -> tuple[d
     path = Path(path)
     doc = read_toml(path)
     return doc, validate_entries(path, doc.get(table), model, table)
+
+
+# ----- what every card set does after validation ------------------------------------------------
+def first_repeat(specs: Iterable[M], key: Callable[[M], Hashable]) -> Hashable | None:
+    """The first `key` two entries of a card set share (the caller refuses the set with its
+    own message naming it), or None when all differ."""
+    seen: set[Hashable] = set()
+    for spec in specs:
+        k = key(spec)
+        if k in seen:
+            return k
+        seen.add(k)
+    return None
+
+
+def expand(specs: Iterable[M], make: Callable[[int, M], C], count: Callable[[M], int] = lambda s: s.count) -> tuple[C, ...]:  # type: ignore[attr-defined]
+    """One card instance per copy (`count` of each entry), in file order: ``make(iid, spec)``
+    with instance ids dense from 0 (the ids states and actions use)."""
+    out: list[C] = []
+    for spec in specs:
+        for _ in range(count(spec)):
+            out.append(make(len(out), spec))
+    return tuple(out)
+
+
+def read_meta(doc: dict[str, Any]) -> dict[str, Any]:
+    """The file's ``[meta]`` table (what the set is, e.g. a stand-in), {} without one."""
+    meta = doc.get("meta", {})
+    return dict(meta) if isinstance(meta, dict) else {}
+
+
+def card_file_option(description: str, **extra: Any) -> Any:
+    """The game option naming a card file to play with instead of the built-in one ("": the
+    built-in set). Marked ``server_file``: a web client may not name server files."""
+    from pydantic import Field
+    return Field("", description=description, json_schema_extra={"server_file": True, **extra})

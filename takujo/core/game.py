@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from .action import Action, BareActions
+from .action import Action, ActionTable, ActionTables, BareActions
 from .decision import TurnDecisions
 from .errors import NotSupportedError, OptionError
 from .rng import Rng
@@ -77,6 +77,26 @@ class Game(ABC):
         """``game.bare_actions["end"][p]``: argument-less actions, built once and reused by
         every legal-action list."""
         return BareActions(self.players)
+
+    @property
+    def card_count(self) -> int:
+        """How many card instances the game's per-card actions range over (a game with cards
+        overrides it: the size of its expanded card set)."""
+        return 0
+
+    @cached_property
+    def card_actions(self) -> ActionTables:
+        """``game.card_actions["discard"].row(p, 0)[card]``: the action ``discard card`` of
+        player p, one table per verb of one card, built once and reused."""
+        n = self.card_count
+        return ActionTables(lambda verb: ActionTable.unary(verb, self.players, n))
+
+    @cached_property
+    def card_pair_actions(self) -> ActionTables:
+        """``game.card_pair_actions["equip"].row(p, card)[other]``: the action ``equip card
+        other``, for verbs of two cards."""
+        n = self.card_count
+        return ActionTables(lambda verb: ActionTable(verb, self.players, n, n))
 
     @cached_property
     def turn_decisions(self) -> TurnDecisions:

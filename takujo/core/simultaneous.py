@@ -13,8 +13,12 @@ anyone holds (DESIGN contract 7).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from .action import Action
+
+if TYPE_CHECKING:
+    from .state import State
 
 
 @dataclass(slots=True)
@@ -54,3 +58,28 @@ class Commits:
     def from_json(data: dict) -> "Commits":
         return Commits(list(data["players"]), {p: Action.parse(a, p) for p, a in data["choices"]},
                        bool(data.get("ordered", False)))
+
+
+def commit_face_down(state: "State", commits: Commits, action: Action, cards: Sequence[int] = (),
+                     src: list[int] | None = None, dst: list[int] | None = None,
+                     event: str | None = None, **fields: Any) -> bool:
+    """`action` becomes its player's hidden choice; each of `cards` moves from `src` to `dst`
+    (a zone only its owner sees). With `event`, everyone is told ``{player, **fields}``: that
+    (or how many) the player committed, never what (the action itself is logged to its maker
+    alone, the decision being a hidden one). Whether everyone has now committed."""
+    commits.commit(action)
+    if cards:
+        assert src is not None and dst is not None
+        for card in cards:
+            src.remove(card)
+            dst.append(card)
+    if event is not None:
+        state.say(event, player=action.player, **fields)
+    return commits.complete
+
+
+def rebuild_commits(players: Sequence[int], committed: Sequence[int], choice: Callable[[int], Action],
+                    ordered: bool = False) -> Commits:
+    """The commits of a sampled world (a determinization): who has committed is public;
+    `choice(p)` reads each one's choice back from the sampled hidden zone."""
+    return Commits(list(players), {p: choice(p) for p in committed}, ordered)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from ...core.action import Action
 from ...core.dice import Dice
 from ...core.fields import Frame
-from ...core.simultaneous import Commits
+from ...core.simultaneous import Commits, commit_face_down
 from . import effects
 from .constants import ATTACK, GUARD_CHANGES_MAX, PARTY_MAX, PERSUADE, REASSIGN, SUPPORT
 
@@ -73,7 +73,7 @@ def invasions(s: "FuuteiState") -> list[Action]:
     targets = [r for q in range(s.n) if q != p for r in s.regions[q]]
     if s.game.options.center_regions == "invadable":   # FTR-DRAW-03 reading (a)
         targets += s.center
-    table, out = s.game.invade_actions, []
+    table, out = s.game.card_pair_actions["invade"], []
     for c in chars:
         row = table.row(p, c)
         out.extend([row[r] for r in targets])
@@ -122,17 +122,11 @@ def support_actions(s: "FuuteiState", player: int) -> list[Action]:
 
 
 def apply_support(s: "FuuteiState", a: Action) -> None:
-    commits = s.commits
-    assert commits is not None and s.battle is not None
-    commits.commit(a)
-    if a.verb == "support":
-        card = a.args[0]
-        s.hands[a.player].remove(card)
-        s.supports[a.player].append(card)
+    assert s.commits is not None
+    placed = a.verb == "support"
     # public: the face-down card (or its absence) lies on the table for all to see
-    s.say("support_committed", player=a.player, placed=a.verb == "support",
-          side=s.battle.players.index(a.player))
-    if commits.complete:
+    if commit_face_down(s, s.commits, a, a.args if placed else (), s.hands[a.player], s.supports[a.player],
+                        "support_committed", placed=placed, side=in_battle(s).players.index(a.player)):
         reveal(s)
 
 
@@ -312,7 +306,7 @@ def _reassign_actions(s: "FuuteiState", p: int, gained: list[int]) -> list[Actio
     out = []
     regions = [c for c in gained if c in s.regions[p]]
     chars = [c for c in gained if c in s.party[p]]
-    guards = s.game.guard_actions
+    guards = s.game.card_pair_actions["guard"]
     for r in s.regions[p]:
         row = guards.row(p, r)
         for ch in s.party[p]:

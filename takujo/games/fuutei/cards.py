@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
-from ...core.cards import CardText, load_cards
+from ...core.cards import CardText, expand, first_repeat, load_cards, read_meta
 from ...core.cards import Effect as CoreEffect
 from ...core.dice import Dice
 from ...core.errors import CardDataError
@@ -237,11 +237,9 @@ class Catalogue:
 def build_catalogue(path: Path | str = CARD_FILE, check_composition: bool = True) -> Catalogue:
     """Load, validate and expand a card file. Raises CardDataError naming file, card and field."""
     doc, specs = load_cards(path, CardSpec)
-    seen: set[str] = set()
-    for spec in specs:
-        if spec.id in seen:
-            raise CardDataError("fuutei.cards.duplicate_id", path=path, card=spec.id)
-        seen.add(spec.id)
+    repeated = first_repeat(specs, lambda s: s.id)
+    if repeated is not None:
+        raise CardDataError("fuutei.cards.duplicate_id", path=path, card=repeated)
     ids = {s.id for s in specs}
     for spec in specs:
         if spec.excluded_by is not None and spec.excluded_by not in ids:
@@ -254,13 +252,12 @@ def build_catalogue(path: Path | str = CARD_FILE, check_composition: bool = True
                  for t, n in COMPOSITION.items() if counts[t] != n]
         if wrong:
             raise CardDataError("fuutei.cards.wrong_composition", path=path, counts=wrong)
-    cards: list[Card] = []
-    for spec in specs:
+    def make(iid: int, spec: CardSpec) -> Card:
         stats = tuple(_dice(v) for v in spec.stats) if spec.stats else None
         bonus = tuple(spec.bonus) if spec.bonus else (0, 0, 0, 0)
-        for _ in range(spec.count):
-            cards.append(Card(len(cards), spec, stats, bonus))  # type: ignore[arg-type]
-    return Catalogue(str(path), dict(doc.get("meta", {})), tuple(cards))
+        return Card(iid, spec, stats, bonus)  # type: ignore[arg-type]
+
+    return Catalogue(str(path), read_meta(doc), expand(specs, make))
 
 
 @lru_cache(maxsize=8)

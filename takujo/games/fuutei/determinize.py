@@ -3,9 +3,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...core.action import Action
 from ...core.determinize import Filler, base_json, seen_cards
 from ...core.plain import copy_plain
 from ...core.rng import Rng
+from ...core.simultaneous import rebuild_commits
 from .state import SUPPORT, FuuteiState
 
 if TYPE_CHECKING:
@@ -33,8 +35,8 @@ def determinize(game: "FuuteiGame", view: dict[str, Any], rng: Rng) -> FuuteiSta
         # FTR-COMBAT-04/05: the invader commits, then the defender; a committed player's
         # support zone shows whether a card lies there. (Once both are turned up the commits
         # are gone; the phase lasts while たわけ！ windows answer the revealed cards.)
-        choices = [[p, f"support {supports[p][0]}" if supports[p] else "nosupport"] for p in pub["committed"]]
-        commits = {"players": list(pub["battle"]["players"]), "choices": choices, "ordered": True}
+        commits = rebuild_commits(pub["battle"]["players"], pub["committed"], ordered=True, choice=lambda p: (
+            Action(p, "support", (supports[p][0],)) if supports[p] else Action(p, "nosupport"))).to_json()
     base = base_json(game, rng, steps=int(view.get("version", 0)))
     base["outcome"] = copy_plain(view["outcome"])   # a sampled world at game over stays over
     data = {

@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from ...core.action import ActionTable
+from ...core.cards import card_file_option
 from ...core.errors import OptionError
 from ...core.game import Game, GameOptions
 from .cards import CARD_FILE, Catalogue, catalogue
@@ -26,8 +26,7 @@ class FuuteiOptions(GameOptions):
     deck_out: Literal["pile_emptied", "failed_draw"] = Field(
         "pile_emptied", description="deck-out victory at the end of the turn in which the pile "
                                     "ran out, or of the turn whose draw found it empty (FTR-WIN-04)")
-    cards: str = Field("", description="path of a cards.toml to play with instead of the "
-                                       "built-in stand-in set", json_schema_extra={"server_file": True})
+    cards: str = card_file_option("path of a cards.toml to play with instead of the built-in stand-in set")
 
 
 class FuuteiGame(Game):
@@ -55,30 +54,9 @@ class FuuteiGame(Game):
     def catalogue(self) -> Catalogue:
         return catalogue(self.options.cards or str(CARD_FILE))
 
-    @cached_property
-    def guard_actions(self) -> ActionTable:
-        """``guard_actions.row(p, region)[character]``: built once, reused every main phase."""
-        n = len(self.catalogue.types)
-        return ActionTable("guard", self.players, n, n)
-
-    @cached_property
-    def equip_actions(self) -> ActionTable:
-        """``equip_actions.row(p, equipment)[character]``."""
-        n = len(self.catalogue.types)
-        return ActionTable("equip", self.players, n, n)
-
-    @cached_property
-    def invade_actions(self) -> ActionTable:
-        """``invade_actions.row(p, character)[region]``."""
-        n = len(self.catalogue.types)
-        return ActionTable("invade", self.players, n, n)
-
-    @cached_property
-    def card_actions(self) -> dict[str, ActionTable]:
-        """``card_actions[verb].row(p, 0)[card]`` for the one-card verbs."""
-        n = len(self.catalogue.types)
-        return {verb: ActionTable.unary(verb, self.players, n)
-                for verb in ("play", "discard", "support", "unguard")}
+    @property
+    def card_count(self) -> int:
+        return len(self.catalogue)
 
     def new_state(self, seed: int = 0) -> FuuteiState:
         return FuuteiState.new(self, seed)

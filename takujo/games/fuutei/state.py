@@ -16,6 +16,7 @@ from ...core.rng import Rng
 from ...core.simultaneous import Commits
 from ...core.fields import Bound, Transient, per_player
 from ...core.phases import Phase, PhasedState
+from ...core.piles import DrawLog, discard_actions, discard_card, draw_cards, take_top
 from ...core.state import frame_json
 from ...core.visibility import Vis, ZoneSpec
 from . import battle, effects
@@ -28,6 +29,10 @@ from .constants import (ATTACK, BATTLE, CENTER, GUARD_CHANGES_MAX, HAND, HAND_SI
 if TYPE_CHECKING:
     from .game import FuuteiGame
 
+
+
+#: FTR-DRAW-01: a card drawn is seen by its drawer; everyone sees that one was drawn
+DRAW = DrawLog(count="each")
 
 
 class FuuteiState(PhasedState):
@@ -95,8 +100,7 @@ class FuuteiState(PhasedState):
         self.shuffle(self.deck, "deck")
         # FTR-SETUP-03: deal 5 cards to each player.
         for p in range(n):
-            for _ in range(HAND_SIZE):
-                self.hands[p].append(self.deck.pop())
+            self.hands[p].extend(take_top(self.deck, HAND_SIZE))
         # FTR-SETUP-04/05/06: no open card may stay in a hand; resolve players in dealing order
         # and repeat until no hand holds one.
         for p in range(n):
@@ -182,29 +186,31 @@ class FuuteiState(PhasedState):
             if not self.deck:
                 self.say("empty_draw", player=p, missed=k - i)
                 return
-            c = self.deck.pop()
-            kind = self.cat[c].type
-            if kind == "event":
-                # FTR-DRAW-02: reveal and follow it; then it is discarded as a one-shot card.
-                self.say("event", player=p, card=c)
-                effects.resolve_event(self, p, c)
-                self.discard.append(c)
-            elif kind == "region":
-                # FTR-DRAW-03 / FTR-CHANGE-01: regions drawn after setup go to the centre,
-                # belonging to no one (old rule as an option: to the drawer's area).
-                if self.game.options.old_region_rule:
-                    self.move_region(c, p)
-                    self.say("region_drawn", player=p, card=c, dest="own")
-                else:
-                    self.move_region(c, CENTER)
-                    self.say("region_drawn", player=p, card=c, dest="center")
-            else:
-                self.hands[p].append(c)
-                self.say("draw", [p], player=p, card=c)
-                self.say("draw_count", player=p)
+            draw_cards(self, p, 1, self.deck, self.hands[p], DRAW, route=lambda c: self._open_card(p, c))
             if not self.deck:
                 self.pile_emptied = True   # FTR-WIN-04 (reading a)
                 self.say("pile_emptied", player=p)
+
+    def _open_card(self, p: int, c: int) -> bool:
+        """A drawn event or region is opened at once instead of joining the hand (True)."""
+        kind = self.cat.types[c]
+        if kind == "event":
+            # FTR-DRAW-02: reveal and follow it; then it is discarded as a one-shot card.
+            self.say("event", player=p, card=c)
+            effects.resolve_event(self, p, c)
+            self.discard.append(c)
+            return True
+        if kind == "region":
+            # FTR-DRAW-03 / FTR-CHANGE-01: regions drawn after setup go to the centre,
+            # belonging to no one (old rule as an option: to the drawer's area).
+            if self.game.options.old_region_rule:
+                self.move_region(c, p)
+                self.say("region_drawn", player=p, card=c, dest="own")
+            else:
+                self.move_region(c, CENTER)
+                self.say("region_drawn", player=p, card=c, dest="center")
+            return True
+        return False
 
     def end_main(self) -> None:
         # FTR-BATTLE-02: no invasion during a player's own first turn.
@@ -374,7 +380,7 @@ class FuuteiState(PhasedState):
                         val_in_play = self.in_play("val")
                     if val_in_play:
                         continue                                # FTR-VAL-01
-                row = game.equip_actions.row(p, c)
+                row = game.card_pair_actions["equip"].row(p, c)
                 out.extend([row[ch] for ch in self.party[p]])
             elif t == "hold":                                   # FTR-MAIN-11
                 out.extend(Action(p, "hold", (c, *tg)) for tg in effects.hold_targets(self, p, c))
@@ -383,7 +389,7 @@ class FuuteiState(PhasedState):
         if self.guard_changes >= GUARD_CHANGES_MAX:
             out.append(game.bare_actions["end"][p])
             return out
-        guards, party = game.guard_actions, self.party[p]
+        guards, party = game.card_pair_actions["guard"], self.party[p]
         unguards = game.card_actions["unguard"].row(p, 0)
         for r in self.regions[p]:
             current = self.guard.get(r)
@@ -406,14 +412,10 @@ class FuuteiState(PhasedState):
 
     def _hand_actions(self, p: int) -> list[Action]:
         """FTR-TURN-01: discard down to HAND_SIZE cards, one at a time."""
-        row = self.game.card_actions["discard"].row(p, 0)
-        return [row[c] for c in self.hands[p]]
+        return discard_actions(self.game.card_actions["discard"].row(p, 0), self.hands[p])
 
     def _apply_hand(self, a: Action) -> None:
-        c = a.args[0]
-        self.hands[a.player].remove(c)
-        self.discard.append(c)
-        self.say("discard", player=a.player, card=c)
+        discard_card(self, a.player, a.args[0], self.hands[a.player], self.discard)
         if len(self.hands[a.player]) <= HAND_SIZE:
             self.end_turn()
 

@@ -12,6 +12,7 @@ from ...core.action import Action
 from ...core.dice import Dice
 from ...core.fields import Frame
 from ...core.simultaneous import Commits
+from .cards import Effect
 from .phases import BASIC_DONE, TACTIC
 
 if TYPE_CHECKING:
@@ -78,7 +79,7 @@ def tactic_options(s: "DaimyoState", p: int) -> list[int]:
         spec = s.card(c).spec
         if spec.side not in (side, "either"):
             continue
-        if spec.play.do == "retreat" and not can_withdraw(s, p):
+        if s.card(c).effect.do == "retreat" and not can_withdraw(s, p):
             continue
         out.append(c)
     return out
@@ -128,10 +129,10 @@ def reveal(s: "DaimyoState") -> None:
     fight(s)
 
 
-def _effects(s: "DaimyoState", side: int) -> list[Any]:
-    b = in_battle(s)
-    c = b.cards[side]
-    return [s.card(c).spec.play] if c >= 0 else []
+def _effects(s: "DaimyoState", side: int) -> list[Effect]:
+    """The tactics card effect of one side (0 attacker, 1 defender) in this battle, if any."""
+    c = in_battle(s).cards[side]
+    return [s.card(c).effect] if c >= 0 else []
 
 
 def fight(s: "DaimyoState") -> None:

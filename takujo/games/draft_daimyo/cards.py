@@ -113,7 +113,8 @@ class CardSpec(CardText):
                 raise CardDataError("draft_daimyo.cards.not_constant", effect=e.do, allowed=sorted(CONSTANT_VERBS))
         if self.type == "tactics" and self.side is None:
             raise CardDataError("draft_daimyo.cards.tactics_needs_side")
-        if self.type == "tactics" and self.side != TACTICS_SIDE.get(self.play.do, self.side):
+        if self.type == "tactics" and self.play is not None and \
+                self.side != TACTICS_SIDE.get(self.play.do, self.side):
             raise CardDataError("draft_daimyo.cards.tactics_wrong_side", effect=self.play.do,
                                 works_for=TACTICS_SIDE[self.play.do], side=self.side)
         if self.type != "tactics" and self.side is not None:
@@ -141,6 +142,14 @@ class Card:
     @property
     def type(self) -> str:
         return self.spec.type
+
+    @property
+    def effect(self) -> Effect:
+        """The effect of a card that must have one: every event, honour, tactics card and
+        strategy (`CardSpec` checks)."""
+        play = self.spec.play
+        assert play is not None, f"{self.spec.id} has no effect"
+        return play
 
     @property
     def name(self) -> str:

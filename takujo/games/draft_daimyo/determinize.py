@@ -23,12 +23,17 @@ def determinize(game: "DaimyoGame", view: dict[str, Any], rng: Rng) -> DaimyoSta
     seen = seen_cards(view, DaimyoState.ZONES)
     unseen = [c for c in range(len(cs.cards)) if c not in seen]
     fill = Filler(unseen, rng)
-    kind = lambda c: cs[c].type                                     # noqa: E731
+
+    def kind(c: int) -> str:
+        return cs[c].type
+
     per: dict[str, list[list[int]]] = {}
     for name, types in (("tactics_played", ("tactics",)), ("tactics_hand", ("tactics",)),
                         ("chosen", DRAFT_TYPES), ("packets", DRAFT_TYPES), ("hand", DRAFT_TYPES)):
-        per[name] = [z[name][p] if isinstance(z[name][p], list)
-                     else fill.take(z[name][p], lambda c, t=types: kind(c) in t) for p in range(n)]
+        def fits(c: int, types: tuple[str, ...] = types) -> bool:
+            return kind(c) in types
+        per[name] = [z[name][p] if isinstance(z[name][p], list) else fill.take(z[name][p], fits)
+                     for p in range(n)]
     rest = fill.rest()
     draft_deck = [c for c in rest if kind(c) in DRAFT_TYPES]
     event_deck = [c for c in rest if kind(c) == "event"]
@@ -73,4 +78,6 @@ def determinize(game: "DaimyoGame", view: dict[str, Any], rng: Rng) -> DaimyoSta
         "_base": base_json(game, rng, view["version"]),
     }
     data["_base"]["outcome"] = view["outcome"]                      # a finished game stays finished
-    return DaimyoState.from_json(game, data)
+    state = DaimyoState.from_json(game, data)
+    assert isinstance(state, DaimyoState)
+    return state

@@ -56,7 +56,7 @@ def play(s: "DaimyoState", p: int, c: int, chosen: Targets) -> None:
         elif spec.play is not None:
             resolve(s, p, spec.play, chosen, source=c)
     else:
-        resolve(s, p, spec.play, chosen, source=c)
+        resolve(s, p, s.card(c).effect, chosen, source=c)
         s.draft_discard.append(c)
 
 
@@ -90,12 +90,15 @@ def resolve(s: "DaimyoState", p: int, eff: Effect, chosen: Targets, source: int)
             if sq is not None:
                 s.soldiers[sq] += int(eff.get("n", 1))
     elif do == "remove_neutral":
+        assert t is not None                             # the targeted effects have one (targets)
         s.soldiers[t] = max(0, s.soldiers[t] - int(eff.get("n", 1)))
         if s.soldiers[t] == 0:
             s.owner[t] = -2
     elif do == "subvert":
+        assert t is not None
         _move_warlord(s, t, p)                           # 敵方家臣の調略
     elif do == "treason_mark":
+        assert t is not None
         s.marked.append(t)                               # 謀反の兆し (DSD-CARD-04)
     elif do in ("per_province", "per_warlord", "per_development"):
         for q in players:

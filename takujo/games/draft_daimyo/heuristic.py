@@ -80,7 +80,7 @@ class DaimyoHeuristic:
         defender without gold, 金ヶ崎の退き口 when the defenders are not outnumbered."""
         pub = view["public"]
         b = pub["battle"]
-        do = self.cards[c].spec.play.do
+        do = self.cards[c].effect.do
         if do == "negate_castle":
             return b["to"] in pub["castles"].values()
         if do == "plunder":

@@ -281,11 +281,11 @@ def render_view(game: "DaimyoGame", view: dict[str, Any], r: Renderer | None = N
         lines.append(r.text("board.province", me, province=Province(i), kokuryoku=p.kokuryoku, holder=holder,
                             soldiers=pub["soldiers"][i], adjacent=adjacent,
                             castle=Msg("board.castle") if i in castles else _NONE))
-    for p in range(n):
-        domain = Markup(r.join(r.card(c) for c in z["domain"][p]) or r.word("none"))
-        lines.append(r.text("board.player", me, you=Msg("board.you") if p == me else _NONE,
-                            faction=FACTION_KEYS[p], gold=pub["gold"][p], vp=pub["vp"][p],
-                            hand=_size(z["hand"][p]), tactics=_size(z["tactics_hand"][p]), domain=domain))
+    for q in range(n):
+        domain = Markup(r.join(r.card(c) for c in z["domain"][q]) or r.word("none"))
+        lines.append(r.text("board.player", me, you=Msg("board.you") if q == me else _NONE,
+                            faction=FACTION_KEYS[q], gold=pub["gold"][q], vp=pub["vp"][q],
+                            hand=_size(z["hand"][q]), tactics=_size(z["tactics_hand"][q]), domain=domain))
     if me is not None:
         for key in ("hand", "packets", "chosen", "tactics_hand"):
             cards = z[key][me]
@@ -325,6 +325,6 @@ def card_info(game: "DaimyoGame", query: str, r: Renderer | None = None) -> list
             facts.append(Msg("word.stand_in"))
         lines = [head, r.text("card_info.facts", facts=Markup(" / ".join(_msg(r, f) for f in facts)))]
         if spec.text_ja or spec.text_en:
-            lines.append(r.text("card_info.text", **texts(spec)))
+            lines.append(r.text("card_info.text", None, **texts(spec)))
         out.append("\n".join(lines))
     return out

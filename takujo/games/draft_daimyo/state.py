@@ -228,7 +228,7 @@ class DaimyoState(PhasedState):
                 e = self.event_deck.pop()
                 self.event_discard.append(e)
                 self.say("event", card=e)
-                effects.resolve(self, -1, self.card(e).spec.play, (), source=e)
+                effects.resolve(self, -1, self.card(e).effect, (), source=e)
                 if self.outcome is not None:
                     return
         self._deal()
@@ -360,7 +360,7 @@ class DaimyoState(PhasedState):
         """Honour cards go to whoever leads their measure (ties share); most VP wins, then
         most gold, then a shared win [designed]."""
         for h in list(self.honours):
-            eff = self.card(h).spec.play
+            eff = self.card(h).effect
             measure = {
                 "most_provinces": lambda q: len(self.provinces_of(q)),
                 "most_warlords": lambda q: len(self.warlords(q)),

@@ -135,9 +135,6 @@ class DaimyoState(PhasedState):
     def card(self, c: int) -> Card:
         return self.cards.cards[c]
 
-    def faction(self, p: int) -> str:
-        return FACTIONS[p]
-
     def is_home(self, p: int, province: int) -> bool:
         return self.board.provinces[province].home == FACTIONS[p]
 
@@ -229,8 +226,6 @@ class DaimyoState(PhasedState):
                 self.event_discard.append(e)
                 self.say("event", card=e)
                 effects.resolve(self, -1, self.card(e).effect, (), source=e)
-                if self.outcome is not None:
-                    return
         self._deal()
 
     def _deal(self) -> None:
@@ -281,12 +276,10 @@ class DaimyoState(PhasedState):
         self._next_actor()
 
     def _next_actor(self) -> None:
-        while self.turn_index < self.n:
-            p = self.turn_player
-            if self.chosen[p]:
-                self.phase = CARD
-                return
-            self.phase = BASIC
+        """The next player in turn order plays their chosen card (if any), then a basic action;
+        after the last, the next turn or the round's end."""
+        if self.turn_index < self.n:
+            self.phase = CARD if self.chosen[self.turn_player] else BASIC
             return
         self.turn_index = 0
         if self.turn < TURNS:
@@ -295,8 +288,6 @@ class DaimyoState(PhasedState):
             self._end_round()
 
     def after_basic(self) -> None:
-        if self.outcome is not None:
-            return
         self.turn_index += 1
         self._next_actor()
 

@@ -11,34 +11,25 @@ from __future__ import annotations
 import takujo
 from takujo.core.action import Action
 from takujo.games.ibara import board
-from takujo.games.ibara.state import ACT, IbaraState
+from takujo.games.ibara.state import IbaraState
 
 
 def table(players: int = 4, knights: list[str] | None = None, **options) -> IbaraState:
     """A state in the action phase of seat 0's turn; all cards back in their decks, no whim
     face up, the princess in the keep, knights on squares 2, 5, 8, 11."""
     s = takujo.load("ibara", players=players, **options).new_state(0)
+    s.reset_fields()
     c = s.content
     ids = {k.id: i for i, k in enumerate(c.knights)}
     order = knights or ["gaiblitz", "sion", "mireille", "ryan"][:players]
     s.knights = [ids[k] for k in order]
     s.order = list(range(players))
-    s.turn_index = 0
     s.deck = list(range(len(c.cards)))
-    s.discard = []
-    for name in ("hands", "played", "shown", "items", "whims"):
-        setattr(s, name, [[] for _ in range(players)])
     s.item_pool = list(s.game.item_ids)
-    s.item_discard = []
     s.whim_deck = list(s.game.whim_ids)
-    s.whim_up, s.whim_discard = [], []
     s.event_deck = list(s.game.event_ids)
-    s.event_discard = []
-    s.irritation = 0
     s.pos = [2, 5, 8, 11][:players]
-    s.princess, s.escort, s.event_pos = board.KEEP, -1, 3
-    s.phase, s.combat, s.commits = ACT, None, None
-    s.explored, s.gabe_used, s.ending = 0, False, False
+    s.event_pos = 3
     s.turn, s.round = 5, 2
     s.log = []
     return s

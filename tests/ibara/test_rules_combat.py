@@ -469,7 +469,7 @@ def test_multi_10_loop_guard_resolves_instead_of_dropping():
     act(s, "declare 2", 0)
     act(s, "declare 2", 1)
     act(s, play(*a), 0)
-    s.combat["drops"] = 24                                  # as if 24 rounds had been dropped
+    s.combat.drops = 24                                  # as if 24 rounds had been dropped
     act(s, play(*d), 1)
     assert not events(s, "dropped")
     over(s)

@@ -12,9 +12,11 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from ...core.action import Action
+from ...core.decision import Decision, DecisionKind
+from ...core.fields import Frame
 from ...core.simultaneous import Commits
 from .content import BEATS, SHIELD
-from .phases import (ACT, COMBAT_CHOOSE, COMBAT_DECLARE, COMBAT_DROP, COMBAT_PLAY, COMBAT_RING)
+from .phases import ACT, COMBAT_CHOOSE, COMBAT_DECLARE, COMBAT_DROP, COMBAT_PLAY, COMBAT_RING
 
 if TYPE_CHECKING:
     from .state import IbaraState
@@ -25,6 +27,21 @@ GAIBLITZ_BONUS = 2        # [designed] ゲイブリッツ's base ability
 ATTACKER, DEFENDER = 0, 1
 
 
+class Combat(Frame):
+    """The combat in progress (`IbaraState.combat`); two-entry lists are [attacker, defender].
+    Its JSON (and the view's ``combat``) has these fields as keys (schema.CombatView)."""
+    players: list[int]                      # [attacker, defender]
+    came_from: int                          # the attacker's square before the move (a tie sends it back)
+    size: list[int] = [1, 1]                # cards each side plays (IBR-COMBAT-MULTI-03); 0: no card
+    plays: list[list[int]] = [[], []]       # each side's revealed play
+    chosen: list[str] = ["", ""]            # the suit chosen for a same-number play (IBR-COMBAT-MULTI-07)
+    ring: list[bool] = [False, False]       # whether each side used 悪運の指輪 (IBR-COMBAT-RING-01)
+    ring_turn: int = 0                      # the side asked about the ring; 2 once both were
+    declared: int = 0                       # sides that have declared their count
+    choosing: int = -1                      # the side choosing a suit, -1 for none
+    drops: int = 0                          # rounds of hidden drops so far (IBR-COMBAT-MULTI-09)
+
+
 # ----- plays ------------------------------------------------------------------------------------
 def groups(s: "IbaraState", play: list[int], ryan_sp: bool) -> dict[str, int] | None:
     """Suit -> strength for a legal play, or None if the play breaks the patterns
@@ -32,7 +49,10 @@ def groups(s: "IbaraState", play: list[int], ryan_sp: bool) -> dict[str, int] | 
     every = s.content.cards
     if len(play) == 1:                                 # one card: its suit and number
         card = every[play[0]]
-        return None if card.sp is not None else {card.suit: card.number}
+        if card.sp is not None:
+            return None
+        assert card.suit is not None                   # every card but an SP card has a suit
+        return {card.suit: card.number}
     cards = [every[c] for c in play]
     normal = [c for c in cards if c.sp is None]
     sps = [c for c in cards if c.sp is not None]
@@ -44,12 +64,16 @@ def groups(s: "IbaraState", play: list[int], ryan_sp: bool) -> dict[str, int] | 
     if len(suits) == 1:                                # same suit: the sum (MULTI-05)
         if sps and not ryan_sp:
             return None
-        return {normal[0].suit: sum(c.number for c in normal) + SP_STRENGTH * len(sps)}
+        suit = normal[0].suit
+        assert suit is not None
+        return {suit: sum(c.number for c in normal) + SP_STRENGTH * len(sps)}
     if sps or len({c.number for c in normal}) != 1:
         return None                                    # same number only, no SP (RYAN-02)
     out: dict[str, int] = {}
     for c in normal:                                   # same number, suits grouped (MIX-01)
-        out[c.suit] = out.get(c.suit, 0) + c.number
+        suit = c.suit
+        assert suit is not None
+        out[suit] = out.get(suit, 0) + c.number
     return out
 
 
@@ -120,11 +144,11 @@ def compare(a: tuple[str, int], d: tuple[str, int]) -> int:
 # Who is asked, and when, follows public facts only (hand sizes, the ring chips, the declared
 # counts, the revealed plays), never the cards someone holds: a side with no card that can
 # fight still commits, face down, a card that cannot fight ("nofight"), revealed as no card.
+# Each step of a combat is a phase of `IbaraState.PHASES`: who decides (``*_decision``), what
+# they may do (``*_actions``) and what it does (the apply function after it).
 def start(s: "IbaraState", attacker: int, defender: int, came_from: int) -> None:
     """Entering another knight's square starts a combat [public]."""
-    s.combat = {"players": [attacker, defender], "came_from": came_from, "size": [1, 1],
-                "plays": [[], []], "chosen": ["", ""], "ring": [False, False], "ring_turn": 0,
-                "declared": 0, "choosing": -1, "drops": 0}
+    s.combat = Combat(players=[attacker, defender], came_from=came_from)
     s.say("combat", player=attacker, defender=defender)
     if s.game.rules.multi_card_combat:
         s.phase = COMBAT_DECLARE                       # IBR-COMBAT-MULTI-03: attacker first
@@ -132,54 +156,75 @@ def start(s: "IbaraState", attacker: int, defender: int, came_from: int) -> None
         _open_commit(s)
 
 
-def declare_options(s: "IbaraState") -> tuple[list[int], int]:
+# ----- COMBAT_DECLARE: IBR-COMBAT-MULTI-03 ---------------------------------------------------------
+def declare_decision(s: "IbaraState") -> Decision:
+    b = s.combat
+    assert b is not None
+    return s.game.turn_decisions[COMBAT_DECLARE][b.players[b.declared]]
+
+
+def declare_options(s: "IbaraState") -> list[int]:
     """The counts the declaring player may announce: the sizes of their legal plays; with no
     card that can fight, 1 (a face-down card that cannot fight) — 0 only with an empty hand,
     which everyone sees."""
     b = s.combat
-    i = b["declared"]
-    p = b["players"][i]
+    assert b is not None
+    i = b.declared
+    p = b.players[i]
     options = sizes(s, p, i == DEFENDER, s.ryan_sp(p))
     if not options:
         options = [1] if s.hands[p] else [0]
-    return options, p
+    return options
+
+
+def declare_actions(s: "IbaraState", p: int) -> list[Action]:
+    return [Action(p, "declare", (k,)) for k in declare_options(s)]
 
 
 def declare(s: "IbaraState", a: Action) -> None:
     """IBR-COMBAT-MULTI-03: the attacker declares the count, then the defender, in the open."""
     b = s.combat
-    b["size"][b["declared"]] = a.args[0]
+    assert b is not None
+    b.size[b.declared] = a.args[0]
     s.say("declare", player=a.player, cards=a.args[0])
-    b["declared"] += 1
-    if b["declared"] == 2:
+    b.declared += 1
+    if b.declared == 2:
         _open_commit(s)
 
 
 def _open_commit(s: "IbaraState") -> None:
     """Both sides commit at once, except one who declared no card (an empty hand)."""
     b = s.combat
-    waiting = [p for i, p in enumerate(b["players"]) if b["size"][i] > 0 and s.hands[p]]
-    for i, p in enumerate(b["players"]):
+    assert b is not None
+    waiting = [p for i, p in enumerate(b.players) if b.size[i] > 0 and s.hands[p]]
+    for i, p in enumerate(b.players):
         if p not in waiting:
-            b["size"][i] = 0
-            b["plays"][i] = []
+            b.size[i] = 0
+            b.plays[i] = []
     if not waiting:
         return resolve(s)
     s.commits = Commits(waiting)
     s.phase = COMBAT_PLAY
 
 
+# ----- COMBAT_PLAY: both sides commit face down at once --------------------------------------------
+def play_decision(s: "IbaraState") -> Decision:
+    assert s.commits is not None
+    return Decision(DecisionKind.SIMULTANEOUS, s.commits.waiting(), COMBAT_PLAY)
+
+
 def play_actions(s: "IbaraState", p: int) -> list[Action]:
     """The plays of the declared size; with no card that can fight, one "nofight" action
     laying a card face down that counts as no card [designed]."""
     b = s.combat
-    i = b["players"].index(p)
-    plays = legal_plays(s, p, b["size"][i], i == DEFENDER, s.ryan_sp(p))
+    assert b is not None
+    i = b.players.index(p)
+    plays = legal_plays(s, p, b.size[i], i == DEFENDER, s.ryan_sp(p))
     if not plays:
         if not legal_plays(s, p, 1, i == DEFENDER, False):
             return [Action(p, "nofight", (min(s.hands[p]),))]
         return []
-    if b["size"][i] == 1:                              # one-card plays: actions built once
+    if b.size[i] == 1:                                 # one-card plays: actions built once
         singles = s.game.card_actions["fight"].row(p, 0)
         return [singles[combo[0]] for combo in plays]
     return [Action(p, "fight", combo) for combo in plays]
@@ -188,16 +233,17 @@ def play_actions(s: "IbaraState", p: int) -> list[Action]:
 def commit(s: "IbaraState", a: Action) -> None:
     """A hidden commit: the cards leave the hand face down (SIMULTANEOUS decision); everyone
     learns only that the player committed the declared count."""
-    b = s.combat
+    b, commits = s.combat, s.commits
+    assert b is not None and commits is not None
     for c in a.args:
         s.hands[a.player].remove(c)
         s.played[a.player].append(c)
-    s.commits.commit(a)
-    s.say("committed", player=a.player, n=b["size"][b["players"].index(a.player)])
-    if s.commits.complete:
-        for act in s.commits.reveal():
-            j = b["players"].index(act.player)
-            b["plays"][j] = list(act.args) if act.verb == "fight" else []
+    commits.commit(a)
+    s.say("committed", player=a.player, n=b.size[b.players.index(a.player)])
+    if commits.complete:
+        for act in commits.reveal():
+            j = b.players.index(act.player)
+            b.plays[j] = list(act.args) if act.verb == "fight" else []
         s.commits = None
         reveal(s)
 
@@ -206,17 +252,19 @@ def reveal(s: "IbaraState") -> None:
     """Both plays are turned up; a "nofight" card is shown as no card and goes back to the
     hand [designed]."""
     b = s.combat
-    for i, p in enumerate(b["players"]):
-        if b["plays"][i]:
+    assert b is not None
+    for i, p in enumerate(b.players):
+        if b.plays[i]:
             s.shown[p].extend(s.played[p])
         else:
             s.hands[p].extend(s.played[p])
         s.played[p].clear()
-        s.say("reveal", player=p, cards=list(b["plays"][i]))
-    b["ring_turn"] = 0
+        s.say("reveal", player=p, cards=list(b.plays[i]))
+    b.ring_turn = 0
     next_ring(s)
 
 
+# ----- COMBAT_RING: IBR-COMBAT-RING-01/02 ----------------------------------------------------------
 def ring_holder(s: "IbaraState", p: int) -> int | None:
     return next((it for it in s.items[p] if s.item(it).id == "akuun_no_yubiwa"), None)
 
@@ -226,23 +274,32 @@ def next_ring(s: "IbaraState") -> None:
     whether to play again, attacker first — in single-card combat too [designed: the chip's
     text is the base game's]. A holder with no card to play may only decline."""
     b = s.combat
-    while b["ring_turn"] < 2:
-        i = b["ring_turn"]
-        p = b["players"][i]
-        if ring_holder(s, p) is not None and not b["ring"][i]:
+    assert b is not None
+    while b.ring_turn < 2:
+        i = b.ring_turn
+        p = b.players[i]
+        if ring_holder(s, p) is not None and not b.ring[i]:
             s.phase = COMBAT_RING
             return
-        b["ring_turn"] += 1
+        b.ring_turn += 1
     choose_or_drop(s)
+
+
+def ring_decision(s: "IbaraState") -> Decision:
+    b = s.combat
+    assert b is not None
+    return s.game.turn_decisions[COMBAT_RING][b.players[b.ring_turn]]
 
 
 def ring_plays(s: "IbaraState", p: int) -> list[tuple[int, ...]]:
     """IBR-COMBAT-RING-02: the second play follows the play patterns — one card, or with
     multi-card combat any legal count; the cards already played are spent (not in the hand)."""
-    i = s.combat["players"].index(p)
+    b = s.combat
+    assert b is not None
+    i = b.players.index(p)
     if not s.game.rules.multi_card_combat:
         return list(legal_plays(s, p, 1, i == DEFENDER, False))
-    out = []
+    out: list[tuple[int, ...]] = []
     for k in sizes(s, p, i == DEFENDER, s.ryan_sp(p)):
         out.extend(legal_plays(s, p, k, i == DEFENDER, s.ryan_sp(p)))
     return out
@@ -255,27 +312,29 @@ def ring_actions(s: "IbaraState", p: int) -> list[Action]:
 def use_ring(s: "IbaraState", a: Action) -> None:
     """IBR-COMBAT-RING-01/02: the first cards are spent; one or several new cards."""
     b = s.combat
-    i = b["players"].index(a.player)
+    assert b is not None
+    i = b.players.index(a.player)
     if a.verb == "ring":
         ring = ring_holder(s, a.player)
+        assert ring is not None                        # offered to a holder only
         s.items[a.player].remove(ring)
         s.item_discard.append(ring)
         for c in a.args:
             s.hands[a.player].remove(c)
             s.shown[a.player].append(c)
-        b["plays"][i] = list(a.args)
-        b["ring"][i] = True
+        b.plays[i] = list(a.args)
+        b.ring[i] = True
         s.say("ring", player=a.player, cards=list(a.args))
-    b["ring_turn"] += 1
+    b.ring_turn += 1
     next_ring(s)
 
 
-def _multi_suit(s: "IbaraState", i: int) -> bool:
-    b = s.combat
-    play = b["plays"][i]
-    if len(play) < 2 or b["chosen"][i]:
+# ----- COMBAT_CHOOSE and COMBAT_DROP: IBR-COMBAT-MULTI-07/09/10, IBR-COMBAT-MIX-02 -------------------
+def _multi_suit(s: "IbaraState", b: Combat, i: int) -> bool:
+    play = b.plays[i]
+    if len(play) < 2 or b.chosen[i]:
         return False                                   # a single card has one suit
-    g = groups(s, play, s.ryan_sp(b["players"][i]))
+    g = groups(s, play, s.ryan_sp(b.players[i]))
     return g is not None and len(g) > 1
 
 
@@ -283,27 +342,33 @@ def choose_or_drop(s: "IbaraState") -> None:
     """IBR-COMBAT-MULTI-07/09/10: both same-number plays → hidden drops; else a same-number
     player picks the suit that suits the situation, attacker first."""
     b = s.combat
-    multi = [_multi_suit(s, 0), _multi_suit(s, 1)]
+    assert b is not None
+    multi = [_multi_suit(s, b, 0), _multi_suit(s, b, 1)]
     if all(multi):
-        if b.get("drops", 0) >= 24:                    # loop guard (never reached: plays shrink)
+        if b.drops >= 24:                              # loop guard (never reached: plays shrink)
             return resolve(s)
-        s.commits = Commits(list(b["players"]))
+        s.commits = Commits(list(b.players))
         s.phase = COMBAT_DROP
         return
     for i in (0, 1):
         if multi[i]:
-            b["choosing"] = i
+            b.choosing = i
             s.phase = COMBAT_CHOOSE
             return
     resolve(s)
 
 
+def drop_decision(s: "IbaraState") -> Decision:
+    assert s.commits is not None
+    return Decision(DecisionKind.SIMULTANEOUS, s.commits.waiting(), COMBAT_DROP)
+
+
 def drop_actions(s: "IbaraState", p: int) -> list[Action]:
     """IBR-COMBAT-MIX-02: a player with several cards of one suit drops a whole suit."""
     b = s.combat
-    i = b["players"].index(p)
-    play = b["plays"][i]
-    by_suit: dict[str, list[int]] = {}
+    assert b is not None
+    play = b.plays[b.players.index(p)]
+    by_suit: dict[str | None, list[int]] = {}
     for c in play:
         by_suit.setdefault(s.card(c).suit, []).append(c)
     if any(len(v) > 1 for v in by_suit.values()):
@@ -312,13 +377,14 @@ def drop_actions(s: "IbaraState", p: int) -> list[Action]:
 
 
 def drop(s: "IbaraState", a: Action) -> None:
-    s.commits.commit(a)
-    if not s.commits.complete:
+    b, commits = s.combat, s.commits
+    assert b is not None and commits is not None
+    commits.commit(a)
+    if not commits.complete:
         return
-    b = s.combat
-    for act in s.commits.reveal():
-        i = b["players"].index(act.player)
-        play = b["plays"][i]
+    for act in commits.reveal():
+        i = b.players.index(act.player)
+        play = b.plays[i]
         gone = [c for c in play if (act.verb == "drop" and c == act.args[0])
                 or (act.verb == "drop_suit" and s.card(c).suit == act.args[0])]
         for c in gone:
@@ -327,31 +393,42 @@ def drop(s: "IbaraState", a: Action) -> None:
             s.discard.append(c)
         s.say("dropped", player=act.player, n=len(gone), remaining=list(play))
     s.commits = None
-    b["drops"] = b.get("drops", 0) + 1
+    b.drops += 1
     choose_or_drop(s)
+
+
+def choose_decision(s: "IbaraState") -> Decision:
+    b = s.combat
+    assert b is not None
+    return s.game.turn_decisions[COMBAT_CHOOSE][b.players[b.choosing]]
 
 
 def choose_actions(s: "IbaraState", p: int) -> list[Action]:
     b = s.combat
-    i = b["choosing"]
-    g = groups(s, b["plays"][i], s.ryan_sp(p))
+    assert b is not None
+    g = groups(s, b.plays[b.choosing], s.ryan_sp(p))
+    assert g is not None                               # a same-number play of several suits
     return [Action(p, "choose", (suit,)) for suit in sorted(g)]
 
 
 def choose(s: "IbaraState", a: Action) -> None:
     b = s.combat
-    b["chosen"][b["choosing"]] = a.args[0]
+    assert b is not None
+    b.chosen[b.choosing] = a.args[0]
     s.say("choose", player=a.player, suit=a.args[0])
     choose_or_drop(s)
 
 
+# ----- the outcome -----------------------------------------------------------------------------------
 def value(s: "IbaraState", i: int) -> tuple[str, int] | None:
     b = s.combat
-    p = b["players"][i]
-    if not b["plays"][i]:
+    assert b is not None
+    p = b.players[i]
+    if not b.plays[i]:
         return None
-    g = groups(s, b["plays"][i], s.ryan_sp(p))
-    suit = b["chosen"][i] or _strongest(g)
+    g = groups(s, b.plays[i], s.ryan_sp(p))
+    assert g is not None                               # plays are legal ones
+    suit = b.chosen[i] or _strongest(g)
     strength = g[suit]
     if suit != SHIELD and s.has_ability(p, "combat") and not s.game.rules.gaiblitz_buff:
         strength += GAIBLITZ_BONUS
@@ -383,7 +460,8 @@ def finish(s: "IbaraState", result: int) -> None:
     """The loser is placed at random; a defeated escort loses the princess to the winner;
     on a tie the attacker goes back [designed]. Played cards are discarded."""
     b = s.combat
-    attacker, defender = b["players"]
+    assert b is not None
+    attacker, defender = b.players
     for p in (attacker, defender):
         s.discard.extend(s.shown[p])
         s.shown[p].clear()
@@ -393,7 +471,7 @@ def finish(s: "IbaraState", result: int) -> None:
     s.commits = None
     s.phase = ACT
     if result == 0:
-        s.move_knight(attacker, b["came_from"])
+        s.move_knight(attacker, b.came_from)
         s.say("tie", player=attacker)
     else:
         winner, loser = (attacker, defender) if result > 0 else (defender, attacker)

@@ -99,11 +99,15 @@ class DeckSpec(BaseModel):
 
     @model_validator(mode="after")
     def _ranges(self) -> "DeckSpec":
+        ranges = []
         for key in self.move:
-            if key != "shield" and _range(key) is None:
+            if key == "shield":
+                continue
+            bounds = _range(key)
+            if bounds is None:
                 raise CardDataError("ibara.content.bad_move_range", key=key)
-        missing = [n for n in range(1, self.numbers + 1)
-                   if not any(key != "shield" and _range(key)[0] <= n <= _range(key)[1] for key in self.move)]
+            ranges.append(bounds)
+        missing = [n for n in range(1, self.numbers + 1) if not any(lo <= n <= hi for lo, hi in ranges)]
         if missing:
             raise CardDataError("ibara.content.move_missing", numbers=missing)
         return self
@@ -196,9 +200,9 @@ def build_content(path: Path | str = CONTENT_FILE) -> Content:
             if it not in item_ids:
                 raise CardDataError("ibara.content.whim_no_item", path=path, whim=w.id, item=it)
     for e in events:
-        it = e.effect.get("item")
-        if it is not None and it not in item_ids:
-            raise CardDataError("ibara.content.event_no_item", path=path, event=e.id, item=it)
+        wanted = e.effect.get("item")
+        if wanted is not None and wanted not in item_ids:
+            raise CardDataError("ibara.content.event_no_item", path=path, event=e.id, item=wanted)
     cards: list[ActionCard] = []
     for suit in SUITS:
         for number in range(1, deck.numbers + 1):

@@ -36,7 +36,7 @@ def _sample_play(c: Any, cards: Filler, k: int, rng: Rng) -> list[int]:
     rng.shuffle(suits)
     for suit in suits:
         if sum(1 for x in cards.pool if c.cards[x].suit == suit) >= k:
-            return cards.take(k, lambda x, s=suit: c.cards[x].suit == s)
+            return cards.take(k, lambda x: c.cards[x].suit == suit)   # used at once: no late binding
     return cards.take(k)                      # too few left of any suit: any cards
 
 
@@ -75,7 +75,7 @@ def determinize(game: "IbaraGame", view: dict[str, Any], rng: Rng) -> IbaraState
         "item_discard": list(z["item_discard"]), "whim_deck": whim_deck, "whim_up": list(z["whim_up"]),
         "whim_discard": list(z["whim_discard"]), "event_deck": event_deck,
         "event_discard": list(z["event_discard"]), "pos": list(pub["pos"]), "order": list(pub["order"]),
-        "knights": list(pub["knights"]), "n": n, "irritation": pub["irritation"], "turn": pub["turn"],
+        "knights": list(pub["knights"]), "irritation": pub["irritation"], "turn": pub["turn"],
         "round": pub["round"], "turn_index": pub["turn_index"], "phase": pub["phase"],
         "explored": pub["explored"], "gabe_used": pub["gabe_used"], "moved": pub["moved"],
         "gabe_target": pub["gabe_target"], "gabe_left": pub["gabe_left"], "ending": pub["ending"],
@@ -83,7 +83,9 @@ def determinize(game: "IbaraGame", view: dict[str, Any], rng: Rng) -> IbaraState
         "event_pos": pub["event_marker"], "combat": pub["combat"], "commits": commits,
         "_base": {**base_json(game, rng, view.get("version", 0)), "outcome": view["outcome"]},
     }
-    return IbaraState.from_json(game, data)
+    state = IbaraState.from_json(game, data)
+    assert isinstance(state, IbaraState)
+    return state
 
 
 def _commit_verb(game: "IbaraGame", pub: dict[str, Any], p: int, cards: list[int]) -> str:

@@ -47,6 +47,7 @@ class IbaraGame(Game):
     State = IbaraState
     presentation = "takujo.games.ibara.render"
     heuristic = "takujo.games.ibara.heuristic:IbaraHeuristic"
+    estimator = "takujo.games.ibara.heuristic:estimate"
     play_bot = "ismcts:1000"     # beats the heuristic at under 0.5 s a move (docs/bots.md)
     options: IbaraOptions
     PublicView = IbaraPublicView
@@ -92,12 +93,10 @@ class IbaraGame(Game):
         """``sp_actions.row(p, card)[square]``: SP cards played on a square, built once."""
         return ActionTable("sp", self.players, len(self.content.cards), board.GATE + 1)
 
-    @cached_property
-    def card_actions(self) -> dict[str, ActionTable]:
-        """``card_actions[verb].row(p, 0)[card]``: the actions ``verb card`` of the verbs taking
-        one card, built once."""
-        return {verb: ActionTable.unary(verb, self.players, len(self.content.cards))
-                for verb in ("explore", "sp", "discard", "fight")}
+    @property
+    def card_count(self) -> int:
+        """Action cards, for ``card_actions[verb].row(p, 0)[card]`` (explore, sp, discard, fight)."""
+        return len(self.content.cards)
 
     @cached_property
     def card_sp(self) -> tuple[str | None, ...]:

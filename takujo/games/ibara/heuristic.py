@@ -18,6 +18,30 @@ from .state import HAND_LIMIT
 
 if TYPE_CHECKING:
     from .game import IbaraGame
+    from .state import IbaraState
+
+ITEM_WEIGHT = 0.5      # an item chip in hand, against 3 for a whim held
+
+
+def estimate(s: "IbaraState") -> list[float]:
+    """For search cut-offs (`Game.estimator`): chances follow whims held, escorting the
+    princess (more so holding the items her face-up whim asks for), items in hand, and how
+    near the princess (or, with enough whims, the gate) the knight is."""
+    need = s.whims_needed()
+    wanted = s.whim(s.whim_up[0]).items if s.whim_up else ()
+    w = []
+    for p in range(s.n):
+        score = 1 + 3 * len(s.whims[p]) + ITEM_WEIGHT * len(s.items[p])
+        if s.escort == p:
+            score += 3
+            if len(s.whims[p]) >= need:                  # on the way out
+                score += 8 / (1 + board.distances(s.pos[p]).get(board.GATE, 9))
+            elif wanted and s.holds(p, wanted):
+                score += 2                               # can satisfy the whim now
+        else:
+            score += 2 / (1 + board.distances(s.pos[p]).get(s.princess, 9))
+        w.append(score)
+    return [x / sum(w) for x in w]
 
 
 class IbaraHeuristic:
@@ -163,6 +187,7 @@ class IbaraHeuristic:
         if not real:
             return None
         best = max(real, key=lambda c: c.number)
+        assert best.suit is not None                    # every card but an SP card has a suit
         kind = self.c.knights[pub["knights"][p]].kind
         bonus = (kind == "combat" or (kind == "weak" and pub["escort"] == p)) and best.suit != SHIELD \
             and not self.game.rules.gaiblitz_buff

@@ -267,6 +267,7 @@ def entries(game: "IbaraGame") -> list[tuple[str, Any, str, str, tuple[str, ...]
         if key in seen or card.is_sp:
             continue
         seen.add(key)
+        assert card.suit is not None                    # every card but an SP card has a suit
         ja, en = game.card_names(card.iid)
         out.append(("action", card, ja, en, (ja, en, f"{SUIT_EN[card.suit].lower()}_{card.number}")))
     out += [("sp", x, x.name_ja, x.name_en, (x.id, x.name_ja, x.name_en)) for x in c.sps]

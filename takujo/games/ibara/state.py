@@ -9,14 +9,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.action import Action
-from ...core.decision import Decision, DecisionKind
+from ...core.decision import Decision
+from ...core.fields import Bound, per_player
+from ...core.phases import Phase, PhasedState
 from ...core.rng import Rng
 from ...core.simultaneous import Commits
-from ...core.state import State, copy_frame
+from ...core.state import frame_json
 from ...core.visibility import Vis, ZoneSpec
 from . import board, combat
 from .board import CORNERS, GATE
-from .content import ActionCard, Content, Event, Item, Whim
+from .combat import (Combat, choose, choose_actions, choose_decision, commit, declare, declare_actions,
+                     declare_decision, drop, drop_actions, drop_decision, play_actions, play_decision,
+                     ring_actions, ring_decision, use_ring)
+from .content import ActionCard, Content, Event, Item, Knight, Whim
 from .phases import (ACT, COMBAT_CHOOSE, COMBAT_DECLARE, COMBAT_DROP, COMBAT_PLAY, COMBAT_RING,
                      DISCARD, GABE_DISCARD, OVER, PENALTY)
 
@@ -28,12 +33,11 @@ HAND_LIMIT = 7         # [designed]
 EXPLORE_NEED = 13      # [designed] card played + card flipped
 EXPLORER_BONUS = 4     # [designed] ミレイユ
 MAX_ROUNDS = 40        # [designed] safeguard: the game always ends
-ITEM_WEIGHT = 0.5      # estimate(): an item chip in hand, against 3 for a whim held
 
 ABILITIES = ("combat", "movement", "exploration")
 
 
-class IbaraState(State):
+class IbaraState(PhasedState):
     ZONES = (
         ZoneSpec("deck", Vis.COUNT),
         ZoneSpec("discard", Vis.PUBLIC),
@@ -50,54 +54,63 @@ class IbaraState(State):
         ZoneSpec("event_deck", Vis.COUNT, pool="event"),
         ZoneSpec("event_discard", Vis.PUBLIC, pool="event"),
     )
-    _PER = ("hands", "played", "shown", "items", "whims")
-    _LISTS = ("deck", "discard", "item_pool", "item_discard", "whim_deck", "whim_up",
-              "whim_discard", "event_deck", "event_discard", "pos", "order", "knights")
-
-    # Slots: attribute access is the commonest operation of a step. The base's attributes
-    # (game, rng, log, outcome, steps) are included.
-    __slots__ = ("game", "rng", "log", "outcome", "steps", "content", "n", "hands", "played", "shown",
-                 "items", "whims", "deck", "discard", "item_pool", "item_discard", "whim_deck",
-                 "whim_up", "whim_discard", "event_deck", "event_discard", "pos", "order", "knights",
-                 "irritation", "turn", "round", "turn_index", "phase", "combat", "commits", "explored",
-                 "gabe_used", "gabe_target", "gabe_left", "ending", "moved", "penalty_player",
-                 "princess", "escort", "event_pos")
 
     game: "IbaraGame"
-    content: Content
+    content: Bound[Content]
+    n: Bound[int]                                   # players
+    hands: list[list[int]] = per_player([])         # action cards
+    played: list[list[int]] = per_player([])        # combat cards committed face down
+    shown: list[list[int]] = per_player([])         # combat cards revealed
+    items: list[list[int]] = per_player([])         # item chips
+    whims: list[list[int]] = per_player([])         # whim cards satisfied
+    deck: list[int] = []
+    discard: list[int] = []
+    item_pool: list[int] = []
+    item_discard: list[int] = []
+    whim_deck: list[int] = []
+    whim_up: list[int] = []                         # the face-up whim (at most one)
+    whim_discard: list[int] = []
+    event_deck: list[int] = []
+    event_discard: list[int] = []
+    pos: list[int] = []                             # each knight's square
+    order: list[int] = []                           # the seats in turn order
+    knights: list[int] = []                         # each seat's knight
+    irritation: int = 0
+    turn: int = 0
+    round: int = 0
+    turn_index: int = 0                             # the turn player's place in `order`
+    phase: str = ACT
+    explored: int = 0                               # explorations this turn
+    gabe_used: bool = False                         # ゲイブリッツ's ability used this turn (IBR-GABE-01)
+    moved: bool = False
+    gabe_target: int = -1                           # the seat discarding for ゲイブリッツ's ability
+    gabe_left: int = 0                              # cards it has still to discard
+    ending: bool = False                            # the turn is ending (irritation, then discard)
+    penalty_player: int = -1                        # the seat choosing a whim to lose (IBR-ANGER-01)
+    princess: int = board.KEEP                      # the princess starts in the castle keep [public]
+    escort: int = -1                                # the seat escorting her
+    event_pos: int = -1                             # the event marker's square
+    combat: Combat | None = None
+    commits: Commits | None = None
 
     # ----- creation ---------------------------------------------------------------------
     @classmethod
     def new(cls, game: "IbaraGame", seed: int) -> "IbaraState":
         s = cls.__new__(cls)
         s._init_base(game, Rng(seed))
-        s.content = game.content
-        n = game.players
-        s.n = n
-        for name in cls._PER:
-            setattr(s, name, [[] for _ in range(n)])
-        s.deck = list(range(len(s.content.cards)))
-        s.discard, s.item_discard, s.whim_up, s.whim_discard, s.event_discard = [], [], [], [], []
-        s.item_pool = list(game.item_ids)
-        s.whim_deck = list(game.whim_ids)
-        s.event_deck = list(game.event_ids)
-        s.irritation = 0
-        s.turn, s.round, s.turn_index = 0, 0, 0
-        s.phase = ACT
-        s.combat = None
-        s.commits = None
-        s.explored = 0
-        s.gabe_used = False
-        s.gabe_target = -1
-        s.gabe_left = 0
-        s.ending = False
-        s.moved = False
-        s.penalty_player = -1
         s._setup()
         return s
 
+    def _bind(self, game: "IbaraGame") -> None:  # type: ignore[override]
+        self.content = game.content
+        self.n = game.players
+
     def _setup(self) -> None:
-        n = self.n
+        n, game = self.n, self.game
+        self.deck = list(range(len(self.content.cards)))
+        self.item_pool = list(game.item_ids)
+        self.whim_deck = list(game.whim_ids)
+        self.event_deck = list(game.event_ids)
         # Knights: each seat gets one at random [designed]; with 3 players one stays out.
         knights = list(range(len(self.content.knights)))
         self.shuffle(knights, "knights")
@@ -106,16 +119,13 @@ class IbaraState(State):
             self.say("knight", player=p, knight=self.knights[p])
         # Turn order: seat order; IBR-RYAN-02 puts ライアン's player last.
         self.order = list(range(n))
-        if self.game.options.ryan_last:
+        if game.options.ryan_last:
             ryan = [p for p in range(n) if self.knight(p).kind == "weak"]
             self.order = [p for p in self.order if p not in ryan] + ryan
         self.shuffle(self.deck, "action deck")
         self.shuffle(self.item_pool, "item chips")
         self.shuffle(self.whim_deck, "whim deck")
         self.shuffle(self.event_deck, "event deck")
-        self.princess = board.KEEP               # the princess starts in the castle keep [public]
-        self.escort = -1
-        self.event_pos = -1
         self.pos = [-1] * n
         for p in self.order:                     # knights enter at random squares [designed]
             self.pos[p] = self.random_square("start", p, ignore=p)
@@ -135,7 +145,7 @@ class IbaraState(State):
     def event(self, e: int) -> Event:
         return self.content.events[e]
 
-    def knight(self, p: int):
+    def knight(self, p: int) -> Knight:
         return self.content.knights[self.knights[p]]
 
     @property
@@ -150,6 +160,15 @@ class IbaraState(State):
     def ryan_sp(self, p: int) -> bool:
         """IBR-COMBAT-RYAN-01: ライアン (escorting) may add SP cards to multi-card plays."""
         return self.game.knight_kinds[self.knights[p]] == "weak" and self.escort == p
+
+    def holds(self, p: int, wanted: tuple[str, ...] | list[str]) -> bool:
+        """Whether p's item chips include every item `wanted` names, as often as it names it."""
+        items = self.content.items
+        have = [items[i].id for i in self.items[p]]
+        for x in wanted:
+            if have.count(x) < wanted.count(x):
+                return False
+        return True
 
     def whims_needed(self) -> int:
         return self.game.rules.whims_needed                    # IBR-WIN-01, IBR-SHORT-03
@@ -396,53 +415,10 @@ class IbaraState(State):
         elif do == "irritation":
             self.raise_irritation(self.escort, int(eff.get("n", 1)), by_event=True)   # IBR-ANGER-04
 
-    # ----- driver surface -----------------------------------------------------------------------
-    @property
-    def pending(self) -> Decision | None:
-        if self.outcome is not None:
-            return None
-        ph = self.phase
-        turns = self.game.turn_decisions
-        if ph == ACT:
-            return turns[ph][self.order[self.turn_index]]
-        if ph in (COMBAT_PLAY, COMBAT_DROP):
-            return Decision(DecisionKind.SIMULTANEOUS, self.commits.waiting(), ph)
-        if ph == COMBAT_DECLARE:
-            return turns[ph][self.combat["players"][self.combat["declared"]]]
-        if ph == COMBAT_RING:
-            return turns[ph][self.combat["players"][self.combat["ring_turn"]]]
-        if ph == COMBAT_CHOOSE:
-            return turns[ph][self.combat["players"][self.combat["choosing"]]]
-        if ph == PENALTY:
-            return turns[ph][self.penalty_player]
-        if ph == GABE_DISCARD:
-            return turns[ph][self.gabe_target]
-        return turns[ph][self.turn_player]
-
-    def _legal(self, player: int) -> list[Action]:
-        ph = self.phase
-        if ph == ACT:
-            return self._act_actions(player)
-        if ph in (DISCARD, GABE_DISCARD):
-            discards = self.game.card_actions["discard"].row(player, 0)
-            return [discards[c] for c in sorted(set(self.hands[player]))]
-        if ph == PENALTY:
-            ids: dict[str, int] = {}
-            for w in self.whims[player]:
-                ids.setdefault(self.whim(w).id, w)
-            return [Action(player, "lose", (w,)) for w in ids.values()]
-        if ph == COMBAT_DECLARE:
-            options, _ = combat.declare_options(self)
-            return [Action(player, "declare", (k,)) for k in options]
-        if ph == COMBAT_PLAY:
-            return combat.play_actions(self, player)
-        if ph == COMBAT_RING:
-            return combat.ring_actions(self, player)
-        if ph == COMBAT_CHOOSE:
-            return combat.choose_actions(self, player)
-        if ph == COMBAT_DROP:
-            return combat.drop_actions(self, player)
-        return []
+    # ----- phases: who decides, what they may do, what it does ----------------------------------
+    def _turn_decision(self) -> Decision:
+        """ACT and DISCARD: the turn player decides."""
+        return self.game.turn_decisions[self.phase][self.order[self.turn_index]]
 
     def _blocked(self, p: int) -> int:
         """Bitmask of the squares p's move cannot pass: the other knights, the event marker
@@ -491,7 +467,7 @@ class IbaraState(State):
                     out.append(explores[c])
         if self.escort == p and self.whim_up:
             wanted = self.whim(self.whim_up[0]).items
-            if wanted and self._holds(p, wanted):
+            if wanted and self.holds(p, wanted):
                 out.append(game.bare_actions["satisfy"][p])
         # IBR-GABE-01 [designed use]: once per turn, in place of moving — not after a move,
         # and no move after it.
@@ -499,7 +475,7 @@ class IbaraState(State):
                 and not self.moved:
             for q in range(self.n):                        # IBR-GABE-01/02: himself allowed
                 out.append(Action(p, "gaiblitz", (q, "draw")))
-                if self.hands[q] and not (q == p and len(self.hands[q]) <= 0):
+                if self.hands[q]:
                     out.append(Action(p, "gaiblitz", (q, "discard")))
         out.append(game.bare_actions["end"][p])
         return out
@@ -515,41 +491,6 @@ class IbaraState(State):
             taken.add(self.event_pos)
         row = self.game.sp_actions.row(p, c)
         return [row[sq] for sq in board.NUMBERED if sq not in taken]
-
-    def _apply(self, a: Action) -> None:
-        ph = self.phase
-        if ph == ACT:
-            self._apply_act(a)
-        elif ph in (DISCARD, GABE_DISCARD):
-            p = a.player
-            self.hands[p].remove(a.args[0])
-            self.discard.append(a.args[0])
-            self.say("discard", player=p, card=a.args[0])
-            if ph == DISCARD and len(self.hands[p]) <= HAND_LIMIT:
-                self._next_turn()
-            elif ph == GABE_DISCARD:
-                self.gabe_left -= 1
-                if self.gabe_left <= 0 or not self.hands[p]:
-                    self.phase = ACT
-        elif ph == PENALTY:
-            held = self.whims[a.player]
-            held.remove(a.args[0])
-            self.whim_discard.append(a.args[0])
-            self.say("whims_lost", player=a.player, cards=[a.args[0]])
-            self.phase = ACT
-            self.random_place_knight(a.player, "anger")
-            if self.ending:
-                self._after_irritation()
-        elif ph == COMBAT_DECLARE:
-            combat.declare(self, a)
-        elif ph == COMBAT_PLAY:
-            combat.commit(self, a)
-        elif ph == COMBAT_RING:
-            combat.use_ring(self, a)
-        elif ph == COMBAT_CHOOSE:
-            combat.choose(self, a)
-        elif ph == COMBAT_DROP:
-            combat.drop(self, a)
 
     def _apply_act(self, a: Action) -> None:
         p, verb, args = a.player, a.verb, a.args
@@ -620,6 +561,66 @@ class IbaraState(State):
         elif verb == "end":
             self.end_turn()
 
+    def _discard_actions(self, p: int) -> list[Action]:
+        """DISCARD (down to HAND_LIMIT at the end of the turn) and GABE_DISCARD: one card at a
+        time, identical cards listed once each."""
+        discards = self.game.card_actions["discard"].row(p, 0)
+        return [discards[c] for c in sorted(set(self.hands[p]))]
+
+    def _discard(self, a: Action) -> None:
+        p, c = a.player, a.args[0]
+        self.hands[p].remove(c)
+        self.discard.append(c)
+        self.say("discard", player=p, card=c)
+
+    def _apply_discard(self, a: Action) -> None:
+        self._discard(a)
+        if len(self.hands[a.player]) <= HAND_LIMIT:
+            self._next_turn()
+
+    def _gabe_decision(self) -> Decision:
+        return self.game.turn_decisions[GABE_DISCARD][self.gabe_target]
+
+    def _apply_gabe_discard(self, a: Action) -> None:
+        """IBR-GABE-01: the target discards the cards one by one, then the turn goes on."""
+        self._discard(a)
+        self.gabe_left -= 1
+        if self.gabe_left <= 0 or not self.hands[a.player]:
+            self.phase = ACT
+
+    def _penalty_decision(self) -> Decision:
+        return self.game.turn_decisions[PENALTY][self.penalty_player]
+
+    def _penalty_actions(self, p: int) -> list[Action]:
+        """IBR-ANGER-01: the angered escort chooses which kind of whim card to lose."""
+        ids: dict[str, int] = {}
+        for w in self.whims[p]:
+            ids.setdefault(self.whim(w).id, w)
+        return [Action(p, "lose", (w,)) for w in ids.values()]
+
+    def _apply_penalty(self, a: Action) -> None:
+        w = a.args[0]
+        self.whims[a.player].remove(w)
+        self.whim_discard.append(w)
+        self.say("whims_lost", player=a.player, cards=[w])
+        self.phase = ACT
+        self.random_place_knight(a.player, "anger")
+        if self.ending:
+            self._after_irritation()
+
+    # The phase table. The game is over in OVER: no decision is pending, so it has no entry.
+    PHASES = {
+        ACT: Phase(_turn_decision, _act_actions, _apply_act),
+        DISCARD: Phase(_turn_decision, _discard_actions, _apply_discard),
+        GABE_DISCARD: Phase(_gabe_decision, _discard_actions, _apply_gabe_discard),   # IBR-GABE-01
+        PENALTY: Phase(_penalty_decision, _penalty_actions, _apply_penalty),          # IBR-ANGER-01
+        COMBAT_DECLARE: Phase(declare_decision, declare_actions, declare),            # IBR-COMBAT-MULTI-03
+        COMBAT_PLAY: Phase(play_decision, play_actions, commit),
+        COMBAT_RING: Phase(ring_decision, ring_actions, use_ring),                   # IBR-COMBAT-RING
+        COMBAT_CHOOSE: Phase(choose_decision, choose_actions, choose),                # IBR-COMBAT-MULTI-07
+        COMBAT_DROP: Phase(drop_decision, drop_actions, drop),                        # IBR-COMBAT-MIX-02
+    }
+
     # ----- statistics -----------------------------------------------------------------------
     def seat_labels(self) -> list[str]:
         """The knight at each seat, for per-knight win rates."""
@@ -632,7 +633,7 @@ class IbaraState(State):
         pend = self.pending
         if pend is None:
             return []
-        caches = (self.game.reach_cache, self.game.plays_cache)
+        caches: tuple[dict[Any, Any], ...] = (self.game.reach_cache, self.game.plays_cache)
         cached = {p: [str(a) for a in self.legal_actions(p)] for p in pend.players}
         saved = [dict(c) for c in caches]
         try:
@@ -645,36 +646,6 @@ class IbaraState(State):
                 c.update(keep)
         return [f"IBR: player {p}'s legal actions differ from the caches' ({sorted(set(cached[p]) ^ set(fresh[p]))[:6]})"
                 for p in pend.players if cached[p] != fresh[p]]
-
-    def estimate(self) -> list[float]:
-        """Chances follow whims held, escorting the princess (more so holding the items her
-        face-up whim asks for), items in hand, and how near the princess (or, with enough
-        whims, the gate) the knight is."""
-        if self.outcome is not None:
-            return super().estimate()
-        need = self.whims_needed()
-        wanted = self.whim(self.whim_up[0]).items if self.whim_up else ()
-        w = []
-        for p in range(self.n):
-            score = 1 + 3 * len(self.whims[p]) + ITEM_WEIGHT * len(self.items[p])
-            if self.escort == p:
-                score += 3
-                if len(self.whims[p]) >= need:               # on the way out
-                    score += 8 / (1 + board.distances(self.pos[p]).get(board.GATE, 9))
-                elif wanted and self._holds(p, wanted):
-                    score += 2                               # can satisfy the whim now
-            else:
-                score += 2 / (1 + board.distances(self.pos[p]).get(self.princess, 9))
-            w.append(score)
-        return [x / sum(w) for x in w]
-
-    def _holds(self, p: int, wanted: tuple[str, ...] | list[str]) -> bool:
-        items = self.content.items
-        have = [items[i].id for i in self.items[p]]
-        for x in wanted:
-            if have.count(x) < wanted.count(x):
-                return False
-        return True
 
     def stats(self) -> dict[str, float]:
         """Anger explosions and whims collected (by all players) in the game."""
@@ -692,47 +663,10 @@ class IbaraState(State):
             "pos": list(self.pos), "princess": self.princess, "escort": self.escort,
             "event_marker": self.event_pos, "irritation": self.irritation,
             "whims_needed": self.whims_needed(), "explored": self.explored,
-            "combat": copy_frame(self.combat),
+            "combat": frame_json(self.combat),
             "turn_index": self.turn_index, "gabe_used": self.gabe_used, "gabe_target": self.gabe_target,
             "gabe_left": self.gabe_left, "moved": self.moved, "ending": self.ending,
             "penalty_player": self.penalty_player,
             "committed": sorted(self.commits.choices) if self.commits else [],
             "commit_players": list(self.commits.players) if self.commits else [],
         }
-
-    # ----- copy and serialise -------------------------------------------------------------------
-    _SCALARS = ("n", "irritation", "turn", "round", "turn_index", "phase", "explored", "gabe_used", "moved",
-                "gabe_target", "gabe_left", "ending", "penalty_player", "princess", "escort", "event_pos")
-
-    def clone(self) -> "IbaraState":
-        s = IbaraState.__new__(IbaraState)
-        self._clone_base(s)
-        s.content = self.content
-        for name in self._PER:
-            setattr(s, name, [x[:] for x in getattr(self, name)])
-        for name in self._LISTS:
-            setattr(s, name, getattr(self, name)[:])
-        for name in self._SCALARS:
-            setattr(s, name, getattr(self, name))
-        s.combat = copy_frame(self.combat)
-        s.commits = self.commits.clone() if self.commits else None
-        return s
-
-    def _to_json(self) -> dict[str, Any]:
-        d: dict[str, Any] = {name: [list(x) for x in getattr(self, name)] for name in self._PER}
-        d.update({name: list(getattr(self, name)) for name in self._LISTS})
-        d.update({name: getattr(self, name) for name in self._SCALARS})
-        d["combat"] = copy_frame(self.combat)
-        d["commits"] = self.commits.to_json() if self.commits else None
-        return d
-
-    def _from_json(self, d: dict[str, Any]) -> None:
-        self.content = self.game.content
-        for name in self._PER:
-            setattr(self, name, [list(x) for x in d[name]])
-        for name in self._LISTS:
-            setattr(self, name, list(d[name]))
-        for name in self._SCALARS:
-            setattr(self, name, d[name])
-        self.combat = copy_frame(d["combat"])
-        self.commits = Commits.from_json(d["commits"]) if d["commits"] else None

@@ -20,19 +20,11 @@ def table(deck1: str = "紅", deck2: str = "蒼", turn_player: int = 0, turn: in
     walls empty, the okugi face down, nothing placed."""
     s = takujo.load("sengoku_taisen", deck1=deck1, deck2=deck2, **options).new_state(0)
     g = s.game
-    for name in s._PER_PLAYER:
-        setattr(s, name, [[], []])
+    s.reset_fields()
     for p in (0, 1):
         s.deck[p] = list(g.deck_ids[p])
         s.ougi[p] = [g.ougi_ids[p]]
-    s.down_exhausted = [0, 0]
-    s.exhausted = set()
-    s.tokens = {}
-    s.damage, s.buff, s.siege_buff, s.placed, s.attacks = {}, {}, {}, {}, {}
-    s.extra_used, s.once_used = set(), set()
-    s.ougi_used = [False, False]
-    s.turn, s.turn_player, s.phase, s.first = turn, turn_player, MAIN, 0
-    s.battle, s.windows, s.counters = None, [], []
+    s.turn, s.turn_player, s.phase = turn, turn_player, MAIN
     s.log = []
     return s
 
@@ -43,8 +35,8 @@ def ids(s: SengokuState, number: str, p: int) -> list[int]:
 
 
 def _take(s: SengokuState, c: int) -> None:
-    for name in s._PER_PLAYER:
-        for zone in getattr(s, name):
+    for spec in s.ZONES:
+        for zone in s.zone(spec.name):
             if c in zone:
                 zone.remove(c)
                 return

@@ -1142,7 +1142,7 @@ def test_summon_02_summon_04_tokens_fight_like_warlords_and_vanish_when_destroye
     pass_battle(s)
     assert combat(s)["to_defender"] == 3500 and combat(s)["to_attacker"] == 1000
     assert t not in s.tokens and s.summons[0] == []
-    zones = [z for name in s._PER_PLAYER for z in getattr(s, name)]
+    zones = [z for spec in s.ZONES for z in s.zone(spec.name)]
     assert not any(t in z for z in zones)
     for v in (0, 1):
         view = s.view(v)

@@ -15,7 +15,7 @@ from takujo.core.errors import CardDataError
 from takujo.games.sengoku_taisen import decks
 from takujo.games.sengoku_taisen.cards import CARD_FILE, COLORS, Cost, build_pool, pool
 from takujo.games.sengoku_taisen.state import (DISCARD, HAND_LIMIT, INTERCEPT, KOKU, KOKU_MAX, MAIN,
-                                               MULLIGAN, START_HAND, START_WALLS, TOKEN_BASE)
+                                               MULLIGAN, START_HAND, START_WALLS, TOKEN_BASE, Token)
 
 from .helpers import act, events, find, give_koku, ids, legal, pass_battle, put, table
 
@@ -195,8 +195,8 @@ def test_meta_02_the_game_is_for_two_players():
     g = takujo.load("sengoku_taisen")
     assert g.players == 2
     s = g.new_state(1)
-    for name in s._PER_PLAYER:
-        assert len(getattr(s, name)) == 2
+    for spec in s.ZONES:
+        assert len(s.zone(spec.name)) == 2
     for bad in (1, 3):
         with pytest.raises(OptionError, match="players"):
             takujo.load("sengoku_taisen", players=bad)
@@ -453,7 +453,7 @@ def test_deck_06_summoned_soldiers_are_tokens_made_as_needed():
     act(s, f"stratagem {st}")
     (tok,) = s.summons[0]
     assert tok >= TOKEN_BASE and tok not in range(len(s.inst))
-    assert s.tokens[tok] == {"owner": 0, "strength": 1000, "siege": 1, "unit": "infantry"}
+    assert s.tokens[tok] == Token(owner=0, strength=1000, siege=1, unit="infantry")
     assert ids(s, "TK-01", 0) == []
     after = sum(len(z[p]) for z in (s.deck, s.hand, s.koku_up, s.discard) for p in (0, 1))
     assert after == before

@@ -2,14 +2,14 @@
 counter-stratagems. The procedure is designed from public descriptions of the same engine
 (see docs/rules/sengoku_taisen.md); each step names its clause.
 
-The attack in progress is `state.battle`: attacker, its player, the target ("castle" or a
-unit id), the interceptor (-1 for none).
+The attack in progress is a `Battle` frame on the state (`state.battle`).
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from ...core.action import Action
+from ...core.fields import Frame
 from ...core.response import Window, polling_order
 from . import effects
 from .phases import COUNTER, INTERCEPT, MAIN, OVER
@@ -18,6 +18,21 @@ if TYPE_CHECKING:
     from .state import SengokuState
 
 CASTLE = "castle"
+
+
+class Battle(Frame):
+    """The attack in progress, from its declaration to its result (SGT-BASIC-08/09)."""
+    attacker: int
+    player: int                         # the attacking player
+    target: int | str                   # CASTLE, or the attacked unit
+    interceptor: int = -1               # the intercepting unit, -1 for none
+
+
+def in_battle(s: "SengokuState") -> Battle:
+    """The attack in progress, in the steps where there must be one."""
+    b = s.battle
+    assert b is not None, "no attack in progress"
+    return b
 
 
 # ----- declaring (SGT-BASIC-04, SGT-BASIC-08, SGT-WARLORD-08..11) --------------------------------
@@ -106,7 +121,7 @@ def declare(s: "SengokuState", a: Action) -> None:
         s.say("keyword", player=p, card=u, keyword="疾風怒濤" if mode[0] == "shippu" else "無双連撃", discard=mode[1])
     s.exhausted.add(u)
     s.attacks[u] = s.attacks.get(u, 0) + 1                 # SGT-WARLORD-10
-    s.battle = {"attacker": u, "player": p, "target": target, "interceptor": -1}
+    s.battle = Battle(attacker=u, player=p, target=target)
     s.say("attack", player=p, unit=u, target=target)
     _trigger(s, u, "attack_declared")
     if not s.in_play(u):
@@ -119,7 +134,7 @@ def declare(s: "SengokuState", a: Action) -> None:
 
 def _interceptors(s: "SengokuState", q: int) -> list[int]:
     """SGT-BASIC-09: the ready units of the defender, other than the attacked one."""
-    target, exhausted = s.battle["target"], s.exhausted
+    target, exhausted = in_battle(s).target, s.exhausted
     return [u for u in s.units(q) if u not in exhausted and u != target]
 
 
@@ -134,7 +149,7 @@ def intercept_actions(s: "SengokuState", q: int) -> list[Action]:
 
 def intercept(s: "SengokuState", a: Action) -> None:
     if a.verb == "intercept":
-        s.battle["interceptor"] = a.args[0]
+        in_battle(s).interceptor = a.args[0]
         s.say("intercept", player=a.player, unit=a.args[0])
     else:
         s.say("no_intercept", player=a.player)
@@ -142,10 +157,10 @@ def intercept(s: "SengokuState", a: Action) -> None:
 
 
 def opponent_unit(s: "SengokuState") -> int | None:
-    b = s.battle
-    if b["interceptor"] >= 0:
-        return b["interceptor"]
-    return b["target"] if b["target"] != CASTLE else None
+    b = in_battle(s)
+    if b.interceptor >= 0:
+        return b.interceptor
+    return b.target if type(b.target) is int else None
 
 
 def confirm(s: "SengokuState") -> None:
@@ -156,7 +171,7 @@ def confirm(s: "SengokuState") -> None:
     each player whether the other holds a 戦闘 stratagem."""
     s.phase = MAIN
     d = opponent_unit(s)
-    for u in (s.battle["attacker"], d):
+    for u in (in_battle(s).attacker, d):
         if u is not None:
             _trigger(s, u, "battle_confirmed")
     s.windows.append(Window("battle", polling_order(s.turn_player, 2), cycle=True))
@@ -164,8 +179,9 @@ def confirm(s: "SengokuState") -> None:
 
 def stratagem_actions(s: "SengokuState", p: int, c: int) -> list[Action]:
     """``stratagem c *t`` for every target choice t of stratagem c's effect."""
-    acts = s.acts
-    units = effects.target_units(s, p, s.inst[c].effect)
+    acts, eff = s.acts, s.inst[c].effect
+    assert eff is not None              # a stratagem has an effect (cards.toml's schema)
+    units = effects.target_units(s, p, eff)
     if units is None:
         return [acts.card_stratagem[p][c]]
     if not units:
@@ -207,6 +223,7 @@ def respond(s: "SengokuState", a: Action) -> None:
         effects.pay(s, a.player, card.cost)
         s.hand[a.player].remove(c)
         s.say("stratagem", player=a.player, card=c, targets=list(a.args[1:]))
+        assert card.effect is not None
         effects.apply(s, a.player, card.effect, tuple(a.args[1:]), why="stratagem")
         s.discard[a.player].append(c)
         w.acted()
@@ -229,8 +246,8 @@ def _hit(s: "SengokuState", source: int, victim: int) -> int:
 def resolve(s: "SengokuState") -> None:
     """Both sides deal damage equal to their 兵力 at once; an unintercepted castle attack
     destroys walls (SGT-WALL-08) or, with none left, wins (SGT-WIN-01, SGT-WALL-02)."""
-    b = s.battle
-    u, p = b["attacker"], b["player"]
+    b = in_battle(s)
+    u, p = b.attacker, b.player
     d = opponent_unit(s)
     if not s.in_play(u):
         return _finish(s)
@@ -244,9 +261,9 @@ def resolve(s: "SengokuState") -> None:
         s.destroy_defeated()
         won = s.in_play(u) and not s.in_play(d)
         s.say("attack_result", player=p, unit=u, won=won)
-        if won and b["target"] == CASTLE and s.has(u, "貫通"):
+        if won and b.target == CASTLE and s.has(u, "貫通"):
             siege(s, u, 1 - p, intercepted=True)          # 【貫通】: the siege goes through
-    elif b["target"] == CASTLE:
+    elif b.target == CASTLE:
         siege(s, u, 1 - p, intercepted=False)
     _finish(s)
 
@@ -277,6 +294,7 @@ def next_counter(s: "SengokuState") -> None:
     while s.counters and s.outcome is None:
         q, c = s.counters[0]
         eff = s.inst[c].counter
+        assert eff is not None          # every stratagem has a counter (cards.toml's schema)
         options = effects.targets(s, q, eff)
         s.say("counter_stratagem", player=q, card=c)
         if not options:
@@ -294,7 +312,9 @@ def next_counter(s: "SengokuState") -> None:
 
 def resolve_counter(s: "SengokuState", chosen: tuple) -> None:
     q, c = s.counters.pop(0)
-    effects.apply(s, q, s.inst[c].counter, tuple(chosen), why="counter")
+    eff = s.inst[c].counter
+    assert eff is not None
+    effects.apply(s, q, eff, tuple(chosen), why="counter")
     next_counter(s)
 
 

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 def determinize(game: "SengokuGame", view: dict[str, Any], rng: Rng) -> SengokuState:
     z, pub = view["zones"], view["public"]
     seen = seen_cards(view, SengokuState.ZONES)
-    data: dict[str, Any] = {name: [None, None] for name in SengokuState._PER_PLAYER}
+    data: dict[str, Any] = {spec.name: [None, None] for spec in SengokuState.ZONES}
     for q in (0, 1):
         own = [c for c in game.deck_ids[q] if c not in seen]
         fill = Filler(own, rng)
@@ -45,4 +45,6 @@ def determinize(game: "SengokuGame", view: dict[str, Any], rng: Rng) -> SengokuS
         battle=pub["battle"], windows=[dict(w) for w in pub["windows"]], counters=[list(x) for x in pub["counters"]],
         _base=base,
     )
-    return SengokuState.from_json(game, data)
+    state = SengokuState.from_json(game, data)
+    assert isinstance(state, SengokuState)
+    return state

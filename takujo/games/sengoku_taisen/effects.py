@@ -119,18 +119,21 @@ def apply(s: "SengokuState", p: int, eff: Effect, chosen: tuple[int, ...], sourc
     if t is not None and not s.in_play(t):
         s.say("fizzle", player=p, why=why)
         return
+    # every effect below but draw, summon, build_wall and those on all units acts on the one
+    # unit t: its target choice names it, or it is the source (`target_units`)
     if do == "strength":
         amount = int(eff.get("amount", 0))
-        for u in (s.units(p) if want == "all_allies" else [t]):
+        for u in (s.units(p) if want == "all_allies" else [_one(t)]):
             s.buff[u] = s.buff.get(u, 0) + amount
         s.say("effect", player=p, do=do, target=t, amount=amount, why=why)
     elif do == "siege_up":
         amount = int(eff.get("amount", 1))
+        t = _one(t)
         s.siege_buff[t] = s.siege_buff.get(t, 0) + amount
         s.say("effect", player=p, do=do, target=t, amount=amount, why=why)
     elif do == "damage":
         amount = int(eff.get("amount", 0))
-        for u in (list(s.units(1 - p)) if want == "all_enemies" else [t]):
+        for u in (list(s.units(1 - p)) if want == "all_enemies" else [_one(t)]):
             s.damage[u] = s.damage.get(u, 0) + amount
         s.say("effect", player=p, do=do, target=t, amount=amount, why=why)
         s.destroy_defeated()
@@ -138,12 +141,12 @@ def apply(s: "SengokuState", p: int, eff: Effect, chosen: tuple[int, ...], sourc
         s.draw(p, int(eff.get("n", 1)))
     elif do == "destroy":
         s.say("effect", player=p, do=do, target=t, why=why)
-        s.destroy(t)
+        s.destroy(_one(t))
     elif do == "ready":
-        s.exhausted.discard(t)
+        s.exhausted.discard(_one(t))
         s.say("effect", player=p, do=do, target=t, why=why)
     elif do == "exhaust":
-        s.exhausted.add(t)
+        s.exhausted.add(_one(t))
         s.say("effect", player=p, do=do, target=t, why=why)
     elif do == "summon":
         for _ in range(int(eff.get("count", 1))):
@@ -155,14 +158,22 @@ def apply(s: "SengokuState", p: int, eff: Effect, chosen: tuple[int, ...], sourc
         s.say("build_wall", player=p, n=int(eff.get("n", 1)), why=why)
     elif do == "bounce":
         s.say("effect", player=p, do=do, target=t, why=why)
+        t = _one(t)
         s.leave_play(t)
         s.hand[s.owner[t]].append(t)
     elif do == "exile":
         s.say("effect", player=p, do=do, target=t, why=why)
+        t = _one(t)
         s.leave_play(t)
         s.exile[s.owner[t]].append(t)             # SGT-ZONE-07
     else:
         raise AssertionError(f"effect {do!r} is static and is never applied once")
+
+
+def _one(t: int | None) -> int:
+    """The unit an effect aimed at one unit acts on (never None: see `target_units`)."""
+    assert t is not None, "an effect aimed at one unit has no unit"
+    return t
 
 
 def needs_choice(eff: Effect) -> bool:

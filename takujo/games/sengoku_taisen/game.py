@@ -52,6 +52,7 @@ class SengokuGame(Game):
     presentation = "takujo.games.sengoku_taisen.render"
     play_bot = "ismcts:1000"     # beats the heuristic at under 0.5 s a move (docs/bots.md)
     heuristic = "takujo.games.sengoku_taisen.heuristic:SengokuHeuristic"
+    estimator = "takujo.games.sengoku_taisen.heuristic:estimate"
     options: SengokuOptions
     PublicView = SengokuPublicView
 

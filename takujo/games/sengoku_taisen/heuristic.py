@@ -17,8 +17,18 @@ from ...core.rng import Rng
 
 if TYPE_CHECKING:
     from .game import SengokuGame
+    from .state import SengokuState
 
 GOOD_FOR_ENEMY = {"damage", "destroy", "exhaust", "bounce", "exile"}
+WALL_WEIGHT = 2         # a castle wall, against 1000 兵力 on the field
+
+
+def estimate(s: "SengokuState") -> list[float]:
+    """For search cut-offs (`Game.estimator`): chances follow the walls left, and the units'
+    兵力 on the field."""
+    power = [1 + WALL_WEIGHT * len(s.walls[p]) + sum(max(0, s.strength(u)) for u in s.units(p)) / 1000
+             for p in (0, 1)]
+    return [power[0] / sum(power), power[1] / sum(power)]
 
 
 class SengokuHeuristic:

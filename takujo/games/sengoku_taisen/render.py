@@ -196,8 +196,10 @@ def _unit(game: "SengokuGame", u: Any) -> Any:
     return u
 
 
-def fx(eff: Effect) -> Msg:
-    """What an effect does, as a message (``fx.VERB[.AIM]``)."""
+def fx(eff: Effect | None) -> Msg:
+    """What an effect does, as a message (``fx.VERB[.AIM]``): the effect of a card whose type
+    has one (a stratagem, an okugi, a formation), or an ability."""
+    assert eff is not None, "a card of this type has no effect"
     g, do = eff.get, eff.do
     args: dict[str, Any] = {}
     if do in ("strength", "aura"):

@@ -10,14 +10,18 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...core.action import Action
-from ...core.decision import Decision, DecisionKind
+from ...core.decision import Decision, DecisionKind, TurnDecisions
 from ...core.errors import IllegalActionError
+from ...core.fields import Bound, Frame, per_player
+from ...core.phases import Phase, PhasedState
 from ...core.response import Window
 from ...core.rng import Rng
-from ...core.state import State
+from ...core.state import State, frame_json
 from ...core.visibility import Vis, ZoneSpec
 from . import combat, effects
+from .actions import FixedActions
 from .cards import CardDef, Effect
+from .combat import Battle, intercept, intercept_actions, respond, window_actions
 from .effects import affordable, budget
 from .phases import COUNTER, DISCARD, INTERCEPT, KOKU, MAIN, MULLIGAN, OVER
 
@@ -36,7 +40,15 @@ _WINDOW = (Decision(DecisionKind.RESPONSE, (0,), "battle_stratagem"),
            Decision(DecisionKind.RESPONSE, (1,), "battle_stratagem"))
 
 
-class SengokuState(State):
+class Token(Frame):
+    """A summoned soldier in play (SGT-SUMMON-01/03): its owner and the stats its card gave it."""
+    owner: int
+    strength: int
+    siege: int
+    unit: str                                    # troop type
+
+
+class SengokuState(PhasedState):
     ZONES = (
         ZoneSpec("deck", Vis.COUNT, per_player=True, owned=True),
         ZoneSpec("hand", Vis.OWNER, per_player=True, owned=True),
@@ -51,41 +63,54 @@ class SengokuState(State):
         ZoneSpec("discard", Vis.PUBLIC, per_player=True),    # SGT-ZONE-06
         ZoneSpec("exile", Vis.PUBLIC, per_player=True),      # SGT-ZONE-07
     )
-    _PER_PLAYER = ("deck", "hand", "walls", "koku_up", "koku_down", "camp", "summons", "field",
-                   "ougi", "ougi_up", "discard", "exile")
-
-    # Instance attributes as slots: they are read on every step, and a slot is read faster
-    # than an entry of the instance dict.
-    __slots__ = ("inst", "owner", "acts", "turns", *_PER_PLAYER, "down_exhausted", "exhausted",
-                 "tokens", "next_token", "damage", "buff", "siege_buff", "placed", "attacks", "extra_used",
-                 "once_used", "ougi_used", "turn", "turn_player", "phase", "first", "battle",
-                 "windows", "counters")
 
     game: "SengokuGame"
+    inst: Bound[tuple[CardDef, ...]]                 # the card of each instance id
+    owner: Bound[tuple[int, ...]]                    # the player whose deck each instance is in
+    acts: Bound[FixedActions]
+    turns: Bound[TurnDecisions]
+    # the zones (ZONES), each one list of card ids per player; summons hold token ids
+    deck: list[list[int]] = per_player([])
+    hand: list[list[int]] = per_player([])
+    walls: list[list[int]] = per_player([])
+    koku_up: list[list[int]] = per_player([])
+    koku_down: list[list[int]] = per_player([])
+    camp: list[list[int]] = per_player([])
+    summons: list[list[int]] = per_player([])
+    field: list[list[int]] = per_player([])
+    ougi: list[list[int]] = per_player([])
+    ougi_up: list[list[int]] = per_player([])
+    discard: list[list[int]] = per_player([])
+    exile: list[list[int]] = per_player([])
+    down_exhausted: list[int] = per_player(0)        # exhausted face-down kokuryoku, a count per player
+    exhausted: set[int] = set()                      # exhausted units and face-up kokuryoku
+    tokens: dict[int, Token] = {}                    # summoned soldiers in play (SGT-SUMMON-01)
+    next_token: int = TOKEN_BASE
+    damage: dict[int, int] = {}                      # this turn's damage (SGT-WARLORD-13)
+    buff: dict[int, int] = {}                        # this turn's 兵力 changes
+    siege_buff: dict[int, int] = {}                  # this turn's 攻城力 changes
+    placed: dict[int, int] = {}                      # unit -> the turn it was placed
+    attacks: dict[int, int] = {}                     # unit -> attacks this turn (SGT-WARLORD-10)
+    extra_used: set[int] = set()                     # attacked once more (無双連撃) this turn
+    once_used: set[str] = set()                      # {1回制限} abilities used this turn, "unit:index"
+    ougi_used: list[bool] = per_player(False)        # SGT-OUGI-04: once per game
+    turn: int = 0
+    turn_player: int = 0
+    phase: str = MULLIGAN
+    first: int = 0                                   # the first player (SGT-SETUP-03)
+    battle: Battle | None = None                     # the attack in progress
+    windows: list[Window] = []                       # open battle windows, innermost last
+    counters: list[list[int]] = []                   # counter-stratagems to resolve: [owner, card]
 
     # ----- creation ---------------------------------------------------------------------
     @classmethod
     def new(cls, game: "SengokuGame", seed: int) -> "SengokuState":
         s = cls.__new__(cls)
         s._init_base(game, Rng(seed))
-        s._bind(game)
-        for name in cls._PER_PLAYER:
-            setattr(s, name, [[], []])
-        s.down_exhausted = [0, 0]
-        s.exhausted = set()
-        s.tokens = {}
-        s.next_token = TOKEN_BASE
-        s.damage, s.buff, s.siege_buff, s.placed, s.attacks = {}, {}, {}, {}, {}
-        s.extra_used, s.once_used = set(), set()
-        s.ougi_used = [False, False]
-        s.turn, s.turn_player, s.phase = 0, 0, MULLIGAN
-        s.battle = None
-        s.windows = []
-        s.counters = []
         s._setup()
         return s
 
-    def _bind(self, game: "SengokuGame") -> None:
+    def _bind(self, game: "SengokuGame") -> None:  # type: ignore[override]
         self.inst = game.instances
         self.owner = game.owners
         self.acts = game.fixed_actions
@@ -125,26 +150,26 @@ class SengokuState(State):
         return u in camp[0] or u in summons[0] or u in camp[1] or u in summons[1]
 
     def unit_owner(self, u: int) -> int:
-        return self.tokens[u]["owner"] if u in self.tokens else self.owner[u]
+        return self.tokens[u].owner if u in self.tokens else self.owner[u]
 
     def unit_type(self, u: int) -> str:
-        return self.tokens[u]["unit"] if u in self.tokens else (self.inst[u].unit or "")
+        return self.tokens[u].unit if u in self.tokens else (self.inst[u].unit or "")
 
     def has(self, u: int, keyword: str) -> bool:
         return u not in self.tokens and keyword in self.inst[u].keywords
 
     def base_strength(self, u: int) -> int:
-        return self.tokens[u]["strength"] if u in self.tokens else self.inst[u].strength
+        return self.tokens[u].strength if u in self.tokens else self.inst[u].strength
 
     def strength(self, u: int, auras: Sequence[tuple[str | None, int]] | None = None) -> int:
         """Current 兵力: printed, plus auras and this turn's changes, less damage. `auras`, when
         given, are the owner's (`auras(p)`), computed once for many units; () leaves them out."""
         token = self.tokens.get(u)
-        base = self.inst[u].strength if token is None else token["strength"]
+        base = self.inst[u].strength if token is None else token.strength
         if auras is None:
-            auras = self.auras(self.owner[u] if token is None else token["owner"])
+            auras = self.auras(self.owner[u] if token is None else token.owner)
         if auras:
-            kind = (self.inst[u].unit or "") if token is None else token["unit"]
+            kind = (self.inst[u].unit or "") if token is None else token.unit
             for k, n in auras:
                 if k is None or k == kind:
                     base += n
@@ -168,7 +193,7 @@ class SengokuState(State):
         return out
 
     def siege(self, u: int) -> int:
-        base = self.tokens[u]["siege"] if u in self.tokens else self.inst[u].siege
+        base = self.tokens[u].siege if u in self.tokens else self.inst[u].siege
         return max(0, base + self.siege_buff.get(u, 0))
 
     def koku_count(self, p: int) -> int:
@@ -203,7 +228,7 @@ class SengokuState(State):
         """SGT-SUMMON-01/03: a token whose stats the summoning card sets."""
         t = self.next_token
         self.next_token += 1
-        self.tokens[t] = {"owner": p, "strength": strength, "siege": siege, "unit": unit}
+        self.tokens[t] = Token(owner=p, strength=strength, siege=siege, unit=unit)
         self.summons[p].append(t)
         self.placed[t] = self.turn
         self.say("summon", player=p, token=t, strength=strength, siege=siege, unit=unit)
@@ -309,40 +334,6 @@ class SengokuState(State):
             self.finish(tuple(sorted(won)), "card_condition" if len(won) == 1 else "draw")
 
     # ----- driver surface ------------------------------------------------------------------------
-    @property
-    def pending(self) -> Decision | None:
-        if self.outcome is not None:
-            return None
-        if self.windows:
-            return _WINDOW[self.windows[-1].responder]
-        phase, turns = self.phase, self.turns
-        if phase == INTERCEPT:
-            return turns["intercept"][1 - self.turn_player]
-        if phase == COUNTER:
-            return turns["counter_target"][self.counters[0][0]]
-        return turns[phase][self.turn_player]
-
-    def _legal(self, player: int) -> list[Action]:
-        if self.windows:
-            return combat.window_actions(self, player)
-        phase = self.phase
-        if phase == MULLIGAN:
-            return [self.acts.keep[player], self.acts.mulligan[player]]
-        if phase == KOKU:
-            return self._koku_actions(player)
-        if phase == MAIN:
-            return self._main_actions(player)
-        if phase == INTERCEPT:
-            return combat.intercept_actions(self, player)
-        if phase == COUNTER:
-            owner, c = self.counters[0]
-            eff = self.inst[c].counter
-            return [Action(player, "counter", (c, *t)) for t in effects.targets(self, owner, eff)]
-        if phase == DISCARD:
-            discard = self.acts.discard[player]
-            return [discard[c] for c in self.hand[player]]
-        return []
-
     def apply(self, action: Action | str, player: int | None = None, expect_version: int | None = None) -> None:
         """As `State.apply`, and SGT-WIN-04: ``concede`` is always open to a player."""
         if expect_version is not None and expect_version != self.steps:
@@ -370,6 +361,57 @@ class SengokuState(State):
         if text.strip() == "concede" and player is None:
             raise IllegalActionError("sengoku_taisen.action.concede_who")
         return super().parse_action(text, player)
+
+    def current_phase(self) -> Phase:
+        """An open battle window interrupts the main phase (SGT-STRAT-05)."""
+        return self.WINDOW if self.windows else self.PHASES[self.phase]
+
+    @property
+    def pending(self) -> Decision | None:
+        if self.outcome is not None:
+            return None
+        return (self.WINDOW if self.windows else self.PHASES[self.phase]).decision(self)
+
+    def _legal(self, player: int) -> list[Action]:
+        return (self.WINDOW if self.windows else self.PHASES[self.phase]).legal(self, player)
+
+    def _apply(self, a: Action) -> None:
+        (self.WINDOW if self.windows else self.PHASES[self.phase]).apply(self, a)
+        self.check_card_conditions()
+
+    # ----- phases: who decides, what they may do, what it does ---------------------------------
+    def _turn_decision(self) -> Decision:
+        return self.turns[self.phase][self.turn_player]
+
+    def _intercept_decision(self) -> Decision:
+        return self.turns["intercept"][1 - self.turn_player]      # SGT-BASIC-09: the defender
+
+    def _counter_decision(self) -> Decision:
+        return self.turns["counter_target"][self.counters[0][0]]  # the wall's owner (SGT-COST-10)
+
+    def _window_decision(self) -> Decision:
+        responder = self.windows[-1].responder
+        assert responder is not None      # a closed window is popped at once (`combat.respond`)
+        return _WINDOW[responder]
+
+    def _mulligan_actions(self, p: int) -> list[Action]:
+        return [self.acts.keep[p], self.acts.mulligan[p]]
+
+    def _apply_mulligan(self, a: Action) -> None:
+        if a.verb == "mulligan":
+            # SGT-START-07: the hand to the bottom of the deck, no shuffle, draw 5.
+            p = a.player
+            hand = self.hand[p]
+            self.deck[p][:0] = list(reversed(hand))
+            self.hand[p] = []
+            self.say("mulligan", player=p)
+            self.draw(p, START_HAND)
+        self._after_mulligan()
+
+    def _apply_koku(self, a: Action) -> None:
+        if a.verb == "koku":
+            self._place_koku(a.player, a.args[0], a.args[1] == "up")
+        self.phase = MAIN
 
     def _can_place_koku(self, p: int) -> bool:
         """Whether p has a card to place as kokuryoku (each card may go face down)."""
@@ -458,46 +500,18 @@ class SengokuState(State):
         """``ougi *t`` for each target choice t of p's okugi, if p may use it now."""
         if not self._ougi_usable(p):
             return []
-        og = self.inst[self.ougi[p][0]]
-        return [Action(p, "ougi", t) for t in effects.targets(self, p, og.effect)]
+        eff = self.inst[self.ougi[p][0]].effect
+        assert eff is not None            # an okugi has an effect (cards.toml's schema)
+        return [Action(p, "ougi", t) for t in effects.targets(self, p, eff)]
 
     def use_ougi(self, p: int, chosen: tuple) -> None:
         og = self.ougi[p].pop()
         self.ougi_up[p].append(og)
         self.ougi_used[p] = True
         self.say("ougi", player=p, card=og)
-        effects.apply(self, p, self.inst[og].effect, tuple(chosen), why="ougi")
-
-    def _apply(self, a: Action) -> None:
-        p, verb, phase = a.player, a.verb, self.phase
-        if self.windows:
-            combat.respond(self, a)
-        elif phase == MULLIGAN:
-            if verb == "mulligan":
-                # SGT-START-07: the hand to the bottom of the deck, no shuffle, draw 5.
-                hand = self.hand[p]
-                self.deck[p][:0] = list(reversed(hand))
-                self.hand[p] = []
-                self.say("mulligan", player=p)
-                self.draw(p, START_HAND)
-            self._after_mulligan()
-        elif phase == KOKU:
-            if verb == "koku":
-                self._place_koku(p, a.args[0], a.args[1] == "up")
-            self.phase = MAIN
-        elif phase == MAIN:
-            self._apply_main(a)
-        elif phase == INTERCEPT:
-            combat.intercept(self, a)
-        elif phase == COUNTER:
-            combat.resolve_counter(self, a.args[1:])
-        elif phase == DISCARD:
-            self.hand[p].remove(a.args[0])
-            self.discard[p].append(a.args[0])
-            self.say("discard", player=p, card=a.args[0])
-            if len(self.hand[p]) <= HAND_LIMIT:
-                self._end_turn()
-        self.check_card_conditions()
+        eff = self.inst[og].effect
+        assert eff is not None
+        effects.apply(self, p, eff, tuple(chosen), why="ougi")
 
     def _place_koku(self, p: int, c: int, up: bool) -> None:
         """SGT-KOKU-03..12: one card from hand into the kokuryoku zone."""
@@ -531,6 +545,7 @@ class SengokuState(State):
             if card.permanent:
                 self.field[p].append(c)                     # SGT-STRAT-04: permanent
             else:
+                assert card.effect is not None
                 effects.apply(self, p, card.effect, tuple(args[1:]), why="stratagem")
                 self.discard[p].append(c)                   # SGT-ZONE-06: instant, after use
         elif verb == "ability":
@@ -549,6 +564,39 @@ class SengokuState(State):
         elif verb == "end":
             self.end_main()
 
+    def _counter_actions(self, p: int) -> list[Action]:
+        """SGT-COST-10: the wall's owner aims the counter-stratagem on top at any target."""
+        owner, c = self.counters[0]
+        eff = self.inst[c].counter
+        assert eff is not None            # every stratagem has one (cards.toml's schema)
+        return [Action(p, "counter", (c, *t)) for t in effects.targets(self, owner, eff)]
+
+    def _apply_counter(self, a: Action) -> None:
+        combat.resolve_counter(self, a.args[1:])
+
+    def _discard_actions(self, p: int) -> list[Action]:
+        """SGT-START-05: discard down to the hand limit at the end of the turn."""
+        discard = self.acts.discard[p]
+        return [discard[c] for c in self.hand[p]]
+
+    def _apply_discard(self, a: Action) -> None:
+        p, c = a.player, a.args[0]
+        self.hand[p].remove(c)
+        self.discard[p].append(c)
+        self.say("discard", player=p, card=c)
+        if len(self.hand[p]) <= HAND_LIMIT:
+            self._end_turn()
+
+    PHASES = {
+        MULLIGAN: Phase(_turn_decision, _mulligan_actions, _apply_mulligan),    # SGT-START-06/07
+        KOKU: Phase(_turn_decision, _koku_actions, _apply_koku),                # SGT-KOKU-03..12
+        MAIN: Phase(_turn_decision, _main_actions, _apply_main),                # SGT-TURN-01
+        INTERCEPT: Phase(_intercept_decision, intercept_actions, intercept),    # SGT-BASIC-09
+        COUNTER: Phase(_counter_decision, _counter_actions, _apply_counter),    # SGT-WALL-09, SGT-COST-10
+        DISCARD: Phase(_turn_decision, _discard_actions, _apply_discard),       # SGT-START-05
+    }
+    WINDOW = Phase(_window_decision, window_actions, respond)                   # SGT-STRAT-05
+
     def stats(self) -> dict[str, float]:
         """Castle walls left at the end (the winner's, both players' together), and whether the
         second player took the mulligan."""
@@ -556,14 +604,6 @@ class SengokuState(State):
         return {"walls_left_winner": float(sum(len(self.walls[w]) for w in winners)),
                 "walls_left_total": float(sum(len(w) for w in self.walls)),
                 "mulligan": float(any(e["e"] == "mulligan" for e in self.log))}
-
-    def estimate(self) -> list[float]:
-        """Chances follow the walls left, and the warlords' strength on the field."""
-        if self.outcome is not None:
-            return super().estimate()
-        power = [1 + 2 * len(self.walls[p]) + sum(max(0, self.strength(u)) for u in self.units(p)) / 1000
-                 for p in (0, 1)]
-        return [power[0] / sum(power), power[1] / sum(power)]
 
     # ----- zones and public facts --------------------------------------------------------------
     def zone(self, name: str) -> Any:
@@ -580,11 +620,11 @@ class SengokuState(State):
             "strength": {str(u): self.strength(u) for p in (0, 1) for u in self.units(p)},
             "siege": {str(u): self.siege(u) for p in (0, 1) for u in self.units(p)},
             "damage": {str(u): d for u, d in self.damage.items()},
-            "tokens": {str(t): dict(v) for t, v in self.tokens.items()},
+            "tokens": {str(t): v.to_json() for t, v in self.tokens.items()},
             "placed": {str(u): t for u, t in self.placed.items()},
             "attacks": {str(u): n for u, n in self.attacks.items()},
             "ougi_used": list(self.ougi_used),
-            "battle": dict(self.battle) if self.battle else None,
+            "battle": frame_json(self.battle),
             "counters": [list(x) for x in self.counters],
             "buff": {str(u): v for u, v in self.buff.items()},
             "siege_buff": {str(u): v for u, v in self.siege_buff.items()},
@@ -595,57 +635,3 @@ class SengokuState(State):
             # (both players are always polled, whatever they hold)
             "windows": [w.to_json() for w in self.windows],
         }
-
-    # ----- copy and serialise ------------------------------------------------------------------
-    def clone(self) -> "SengokuState":
-        s = SengokuState.__new__(SengokuState)
-        self._clone_base(s)
-        s.inst, s.owner, s.acts, s.turns = self.inst, self.owner, self.acts, self.turns
-        for name in self._PER_PLAYER:
-            a, b = getattr(self, name)
-            setattr(s, name, [a[:], b[:]])
-        s.down_exhausted = self.down_exhausted[:]
-        s.exhausted = set(self.exhausted)
-        s.tokens = {t: dict(v) for t, v in self.tokens.items()}
-        s.next_token = self.next_token
-        s.damage, s.buff, s.siege_buff = dict(self.damage), dict(self.buff), dict(self.siege_buff)
-        s.placed, s.attacks = dict(self.placed), dict(self.attacks)
-        s.extra_used, s.once_used = set(self.extra_used), set(self.once_used)
-        s.ougi_used = self.ougi_used[:]
-        s.turn, s.turn_player, s.phase, s.first = self.turn, self.turn_player, self.phase, self.first
-        s.battle = dict(self.battle) if self.battle else None
-        s.windows = [w.clone() for w in self.windows]
-        s.counters = [list(x) for x in self.counters]
-        return s
-
-    _DICTS = ("damage", "buff", "siege_buff", "placed", "attacks")
-
-    def _to_json(self) -> dict[str, Any]:
-        d: dict[str, Any] = {name: [list(x) for x in getattr(self, name)] for name in self._PER_PLAYER}
-        d.update({name: [[k, v] for k, v in getattr(self, name).items()] for name in self._DICTS})
-        d.update(
-            down_exhausted=list(self.down_exhausted), exhausted=sorted(self.exhausted),
-            tokens=[[t, dict(v)] for t, v in self.tokens.items()], next_token=self.next_token,
-            extra_used=sorted(self.extra_used), once_used=sorted(self.once_used),
-            ougi_used=list(self.ougi_used), turn=self.turn, turn_player=self.turn_player,
-            phase=self.phase, first=self.first, battle=dict(self.battle) if self.battle else None,
-            windows=[w.to_json() for w in self.windows], counters=[list(x) for x in self.counters],
-        )
-        return d
-
-    def _from_json(self, d: dict[str, Any]) -> None:
-        self._bind(self.game)
-        for name in self._PER_PLAYER:
-            setattr(self, name, [list(x) for x in d[name]])
-        for name in self._DICTS:
-            setattr(self, name, {k: v for k, v in d[name]})
-        self.down_exhausted = list(d["down_exhausted"])
-        self.exhausted = set(d["exhausted"])
-        self.tokens = {t: dict(v) for t, v in d["tokens"]}
-        self.next_token = d["next_token"]
-        self.extra_used, self.once_used = set(d["extra_used"]), set(d["once_used"])
-        self.ougi_used = list(d["ougi_used"])
-        self.turn, self.turn_player, self.phase, self.first = d["turn"], d["turn_player"], d["phase"], d["first"]
-        self.battle = dict(d["battle"]) if d["battle"] else None
-        self.windows = [Window.from_json(w) for w in d["windows"]]
-        self.counters = [list(x) for x in d["counters"]]

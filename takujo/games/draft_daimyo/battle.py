@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ...core.action import Action
 from ...core.dice import Dice
 from ...core.fields import Frame
-from ...core.simultaneous import Commits
+from ...core.simultaneous import Commits, commit_face_down
 from .cards import Effect
 from .phases import BASIC_DONE, TACTIC
 
@@ -97,25 +97,22 @@ def can_withdraw(s: "DaimyoState", p: int) -> bool:
 
 
 def tactic_actions(s: "DaimyoState", p: int) -> list[Action]:
-    return [Action(p, "tactic", (c,)) for c in tactic_options(s, p)] + [s.game.bare_actions["notactic"][p]]
+    row = s.game.card_actions["tactic"].row(p, 0)
+    return [row[c] for c in tactic_options(s, p)] + [s.game.bare_actions["notactic"][p]]
 
 
 def declare(s: "DaimyoState", a: Action) -> None:
     """The attacker declares first, then the defender; a card is placed face down: whether one
     was placed is public, which one is not (DSD-TACTICS-USE-07/08). The action itself is a
     hidden commit, logged for its maker only."""
-    b, commits = in_battle(s), s.commits
+    b, commits, p = in_battle(s), s.commits, a.player
     assert commits is not None, "no tactics declaration in progress"
-    commits.commit(a)
     if a.verb == "tactic":
-        c = a.args[0]
-        s.tactics_hand[a.player].remove(c)
-        s.tactics_played[a.player].append(c)
-        b.cards[0 if a.player == b.attacker else 1] = c
-        s.say("tactic_placed", player=a.player)
+        b.cards[0 if p == b.attacker else 1] = a.args[0]
+        done = commit_face_down(s, commits, a, a.args, s.tactics_hand[p], s.tactics_played[p], "tactic_placed")
     else:
-        s.say("no_tactic", player=a.player)
-    if commits.complete:
+        done = commit_face_down(s, commits, a, event="no_tactic")
+    if done:
         s.commits = None
         reveal(s)
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, cast
 
 from pydantic import ConfigDict, Field, model_validator
 
-from ...core.cards import CardText, load_cards
+from ...core.cards import CardText, expand, first_repeat, load_cards, read_meta
 from ...core.cards import Effect as CoreEffect
 from ...core.errors import CardDataError
 
@@ -174,11 +174,10 @@ class CardSet:
 @lru_cache(maxsize=8)
 def load(path: str = str(CARD_FILE)) -> tuple[dict, tuple[CardSpec, ...]]:
     doc, specs = load_cards(path, CardSpec)
-    seen: set[tuple[str, str]] = set()
-    for s in specs:
-        if (s.id, s.set) in seen:
-            raise CardDataError("draft_daimyo.cards.duplicate_id", path=path, card=s.id, set=s.set)
-        seen.add((s.id, s.set))
+    repeated = first_repeat(specs, lambda s: (s.id, s.set))
+    if repeated is not None:
+        card_id, in_set = cast("tuple[str, str]", repeated)
+        raise CardDataError("draft_daimyo.cards.duplicate_id", path=path, card=card_id, set=in_set)
     return doc, tuple(specs)
 
 
@@ -198,12 +197,7 @@ def card_set(path: str, expansion: bool, tactics: bool) -> CardSet:
         elif not expansion or (s.name_ja not in exp_names and s.name_ja not in removed_events):
             chosen.append(s)
     _check_playable(path, chosen, expansion)
-    cards: list[Card] = []
-    for s in chosen:
-        for _ in range(s.count):
-            cards.append(Card(len(cards), s))
-    meta = doc.get("meta", {})
-    return CardSet(path, dict(meta) if isinstance(meta, dict) else {}, tuple(cards))
+    return CardSet(path, read_meta(doc), expand(chosen, Card))
 
 
 def _check_playable(path: str, chosen: list[CardSpec], expansion: bool) -> None:

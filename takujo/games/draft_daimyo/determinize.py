@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...core.action import Action
 from ...core.determinize import Filler, base_json, seen_cards
 from ...core.rng import Rng
+from ...core.simultaneous import rebuild_commits
 from .state import CHOOSE, DRAFT, TACTIC, DaimyoState
 
 if TYPE_CHECKING:
@@ -44,17 +46,18 @@ def determinize(game: "DaimyoGame", view: dict[str, Any], rng: Rng) -> DaimyoSta
         # events): a committed pick already lies in its picker's hand (the last card), a
         # chosen card in `chosen`, a tactics card in `tactics_played`; whether a tactics card
         # was placed is public.
-        choices = []
-        for p in pub["committed"]:
-            if pub["phase"] == DRAFT:
-                choices.append([p, f"pick {per['hand'][p][-1]}"])
-            elif pub["phase"] == CHOOSE:
-                choices.append([p, f"choose {per['chosen'][p][0]}"])
-            else:
-                placed = pub["battle"]["cards"][0 if p == pub["battle"]["attacker"] else 1]
-                choices.append([p, f"tactic {per['tactics_played'][p][0]}" if placed else "notactic"])
-        commits = {"players": list(pub["commit_players"]), "choices": choices,
-                   "ordered": pub["phase"] == TACTIC}
+        phase, fight = pub["phase"], pub["battle"]
+
+        def choice(p: int) -> Action:
+            if phase == DRAFT:
+                return Action(p, "pick", (per["hand"][p][-1],))
+            if phase == CHOOSE:
+                return Action(p, "choose", (per["chosen"][p][0],))
+            placed = fight["cards"][0 if p == fight["attacker"] else 1]
+            return Action(p, "tactic", (per["tactics_played"][p][0],)) if placed else Action(p, "notactic")
+
+        commits = rebuild_commits(pub["commit_players"], pub["committed"], choice,
+                                  ordered=phase == TACTIC).to_json()
     battle = None
     if pub["battle"]:
         battle = dict(pub["battle"])

@@ -7,6 +7,7 @@ from typing import Any
 from pydantic import Field
 
 from ...core.action import ActionTable
+from ...core.cards import card_file_option
 from ...core.errors import OptionError
 from ...core.game import Game, GameOptions
 from .board import FACTION_KEYS, FACTIONS, MAP_FILE, Board, Province, load_board, province_names
@@ -21,10 +22,8 @@ class DaimyoOptions(GameOptions):
     tactics: bool = Field(False, description="the optional tactics cards (DSD-TACTICS; needs expansion=true)")
     turn_order_choice: bool = Field(False, description="publisher's variant: from round 2 the "
                                                        "lowest in VP chooses a turn-order position first")
-    cards: str = Field("", description="path of a cards.toml instead of the built-in stand-in list",
-                       json_schema_extra={"server_file": True})
-    board: str = Field("", description="path of a map.toml instead of the built-in stand-in map",
-                       json_schema_extra={"server_file": True})
+    cards: str = card_file_option("path of a cards.toml instead of the built-in stand-in list")
+    board: str = card_file_option("path of a map.toml instead of the built-in stand-in map")
 
 
 class DaimyoGame(Game):
@@ -54,6 +53,10 @@ class DaimyoGame(Game):
     @cached_property
     def board(self) -> Board:
         return load_board(self.options.board or str(MAP_FILE))
+
+    @property
+    def card_count(self) -> int:
+        return len(self.cards.cards)
 
     @cached_property
     def march_actions(self) -> ActionTable:

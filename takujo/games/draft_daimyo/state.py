@@ -14,8 +14,9 @@ from ...core.decision import Decision, DecisionKind
 from ...core.dice import Dice
 from ...core.fields import Bound, per_player
 from ...core.phases import Phase, PhasedState
+from ...core.piles import DrawLog, discard_card, draw_cards, refill_pile, take_top
 from ...core.rng import Rng
-from ...core.simultaneous import Commits
+from ...core.simultaneous import Commits, commit_face_down
 from ...core.visibility import Vis, ZoneSpec
 from . import battle, effects
 from .battle import Battle, tactic_actions
@@ -32,6 +33,9 @@ START_GOLD, START_SOLDIERS = 3, 3      # [designed]
 FREE_UPKEEP = 2                        # [public] upkeep from the 3rd warlord or development
 HIRE_MAX, MARCH_MAX = 2, 2             # [designed]
 NEUTRAL, EMPTY = -1, -2
+#: A tactics card drawn is seen by its drawer alone; the public `tactics_check` that follows
+#: says whether one was drawn (DSD-TACTICS-GAIN-05/06).
+TACTICS_DRAW = DrawLog(card="tactics_drawn", count="none")
 
 
 class DaimyoState(PhasedState):
@@ -220,8 +224,7 @@ class DaimyoState(PhasedState):
         if self.round > 1:                              # [public] 2 events from round 2
             for _ in range(2):
                 if not self.event_deck:
-                    self.event_deck, self.event_discard = self.event_discard, []
-                    self.shuffle(self.event_deck, "event deck")
+                    refill_pile(self, self.event_deck, self.event_discard, "event deck")
                 e = self.event_deck.pop()
                 self.event_discard.append(e)
                 self.say("event", card=e)
@@ -230,13 +233,10 @@ class DaimyoState(PhasedState):
 
     def _deal(self) -> None:
         """[public] the draft: 5 cards each; take 1 and pass the rest to the left."""
-        need = HAND * self.n
-        if len(self.draft_deck) < need:
-            self.draft_deck += self.draft_discard
-            self.draft_discard = []
-            self.shuffle(self.draft_deck, "draft deck")
+        if len(self.draft_deck) < HAND * self.n:
+            refill_pile(self, self.draft_deck, self.draft_discard, "draft deck")
         for p in range(self.n):
-            self.packets[p] = [self.draft_deck.pop() for _ in range(min(HAND, len(self.draft_deck)))]
+            self.packets[p] = take_top(self.draft_deck, HAND)
         self.pick_no = 0
         self.phase = DRAFT
         # who picks is fixed from the packet sizes, which everyone sees
@@ -340,11 +340,7 @@ class DaimyoState(PhasedState):
             if len(self.warlords(p)) >= 2:
                 roll -= 1                                  # DSD-TACTICS-GAIN-04
             ok = roll <= self.rank(p)
-            got = ok and bool(self.tactics_deck)
-            if got:
-                c = self.tactics_deck.pop()
-                self.tactics_hand[p].append(c)
-                self.say("tactics_drawn", [p], player=p, card=c)
+            got = bool(draw_cards(self, p, 1, self.tactics_deck, self.tactics_hand[p], TACTICS_DRAW)) if ok else False
             self.say("tactics_check", player=p, roll=roll, rank=self.rank(p), success=ok, drew=got)
 
     def _final_scoring(self) -> None:
@@ -396,31 +392,23 @@ class DaimyoState(PhasedState):
         return self.game.turn_decisions[self.phase][self.turn_player]
 
     def _draft_actions(self, p: int) -> list[Action]:
-        return [Action(p, "pick", (c,)) for c in self.packets[p]]
+        row = self.game.card_actions["pick"].row(p, 0)
+        return [row[c] for c in self.packets[p]]
 
     def _apply_pick(self, a: Action) -> None:
-        commits = self.commits
-        assert commits is not None
-        commits.commit(a)
-        p, c = a.player, a.args[0]
-        self.packets[p].remove(c)                          # face down into the hand
-        self.hand[p].append(c)
-        self.say("committed", player=p, what=DRAFT)
-        if commits.complete:
+        assert self.commits is not None
+        p = a.player                                       # face down into the hand
+        if commit_face_down(self, self.commits, a, a.args, self.packets[p], self.hand[p], "committed", what=DRAFT):
             self._after_draft_pick()
 
     def _choose_actions(self, p: int) -> list[Action]:
-        return [Action(p, "choose", (c,)) for c in self.hand[p]]
+        row = self.game.card_actions["choose"].row(p, 0)
+        return [row[c] for c in self.hand[p]]
 
     def _apply_choose(self, a: Action) -> None:
-        commits = self.commits
-        assert commits is not None
-        commits.commit(a)
-        p, c = a.player, a.args[0]
-        self.hand[p].remove(c)                             # face down in front of you
-        self.chosen[p].append(c)
-        self.say("committed", player=p, what=CHOOSE)
-        if commits.complete:
+        assert self.commits is not None
+        p = a.player                                       # face down in front of you
+        if commit_face_down(self, self.commits, a, a.args, self.hand[p], self.chosen[p], "committed", what=CHOOSE):
             self._after_choose()
 
     def _card_actions(self, p: int) -> list[Action]:
@@ -428,18 +416,18 @@ class DaimyoState(PhasedState):
         c = self.chosen[p][0]
         out = []
         if self.gold[p] >= self.card(c).spec.cost:
-            out = [Action(p, "play", (c, *t)) for t in effects.play_targets(self, p, c)]
-        out.append(Action(p, "sell", (c,)))
+            play = self.game.card_actions["play"].row(p, 0)[c]
+            out = [Action(p, "play", (c, *t)) if t else play for t in effects.play_targets(self, p, c)]
+        out.append(self.game.card_actions["sell"].row(p, 0)[c])
         return out
 
     def _apply_card(self, a: Action) -> None:
-        p = a.player
-        c = self.chosen[p].pop()
+        p, c = a.player, a.args[0]
         if a.verb == "sell":
             self.gold[p] += 1                              # [public] discard for 1 gold
-            self.draft_discard.append(c)
-            self.say("sold", player=p, card=c)
+            discard_card(self, p, c, self.chosen[p], self.draft_discard, event="sold")
         else:
+            self.chosen[p].remove(c)
             effects.play(self, p, c, tuple(a.args[1:]))
         self.phase = BASIC
 

@@ -153,7 +153,7 @@ def _parse_options(items: list[str]) -> dict[str, str]:
         if not sep or not key.strip():
             _fail("bad_option_item", item=item)
         if key.strip() in opts:
-            _fail("option_twice", key=key.strip())
+            _fail("option_twice", option=key.strip())
         opts[key.strip()] = value.strip()
     return opts
 
@@ -598,7 +598,7 @@ _COUNT_LINE = re.compile(r"^(\d+)\s*[xX×]?\s+\S+$")
 
 
 def _has_decks(cls: type[Game]) -> bool:
-    return getattr(cls.starter_deck_names, "__func__", None) is not Game.starter_deck_names.__func__
+    return getattr(cls.starter_deck_names, "__func__", None) is not getattr(Game.starter_deck_names, "__func__", None)
 
 
 def _deck_game(name: str) -> type[Game]:

@@ -76,9 +76,9 @@ def make_game(spec: str, players: int | None = None, options: dict[str, Any] | N
     """A game from a name or game string, extra options (strings are coerced) and players.
 
     Without `players` (here, in the string or in `options`) the game's default is used."""
-    name, opts = parse_game_string(spec)
+    name, given = parse_game_string(spec)
     cls = game_class(name)
-    opts = {**opts, **(options or {})}
+    opts: dict[str, Any] = {**given, **(options or {})}
     if players is not None:
         opts["players"] = players
     elif "players" not in opts:
@@ -260,11 +260,11 @@ class Rate:
 class Spread:
     mean: float
     sd: float
-    min: int
-    max: int
+    min: float
+    max: float
 
     @staticmethod
-    def of(values: list[int]) -> "Spread":
+    def of(values: list[float]) -> "Spread":
         if not values:
             return Spread(0.0, 0.0, 0, 0)
         sd = statistics.stdev(values) if len(values) > 1 else 0.0

@@ -348,3 +348,11 @@ def test_a_bad_record_is_reported_in_the_language_of_lang(tmp_path):
     result = run("replay", str(bad), "--lang", "ja")
     assert result.exit_code == 1
     assert "1 行目" in result.output and "'game' 項目がありません" in result.output, result.output
+
+
+def test_an_option_given_twice_is_refused_by_name():
+    """`-o players=3 -o players=4` names the option given twice (it once crashed instead)."""
+    result = run("sim", "fuutei", "--games", "1", "-o", "players=3", "-o", "players=4")
+    assert result.exit_code == 2
+    assert "--option players is given twice" in result.output
+    assert "Traceback" not in result.output

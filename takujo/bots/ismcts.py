@@ -108,6 +108,7 @@ class ISMCTS:
         first = True
         while state.outcome is None:
             pend = state.pending
+            assert pend is not None       # the game is not over
             p = me if first and me in pend.players else pend.players[0]
             first = False
             actions = state.legal_actions(p)
@@ -167,6 +168,7 @@ class ISMCTS:
             if self.policy is None:
                 action = actions[rng.below(len(actions))]
             else:
+                assert pend is not None   # it named the player whose actions these are
                 action = self.policy.act(state.view(pend.players[0]), actions, rng)
             state.apply_unchecked(action, pend)
             steps += 1

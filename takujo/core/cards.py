@@ -93,7 +93,7 @@ def read_data_text(path: Path | str, what: str = "data file") -> str:
                             what=_what(what)) from None
 
 
-def read_toml(path: Path) -> dict:
+def read_toml(path: Path) -> dict[str, Any]:
     """A TOML data file as a dict; every problem is a `CardDataError` naming the file."""
     text = read_data_text(path, "TOML data file")
     try:
@@ -123,7 +123,7 @@ def validate_entries(path: Path, entries: object, model: type[M], table: str = "
     return out
 
 
-def load_cards(path: Path | str, model: type[M], table: str = "card") -> tuple[dict, list[M]]:
+def load_cards(path: Path | str, model: type[M], table: str = "card") -> tuple[dict[str, Any], list[M]]:
     """Return (the whole TOML document, the validated entries of ``[[table]]``)."""
     path = Path(path)
     doc = read_toml(path)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .rows import PlayerRows
 
@@ -21,7 +21,7 @@ class Decision(NamedTuple):
     players: tuple[int, ...]
     prompt: str = ""
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind.value, "players": list(self.players), "prompt": self.prompt}
 
 
@@ -45,9 +45,9 @@ class Outcome:
     reason: str
     scores: tuple[int, ...] = ()
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"winners": list(self.winners), "reason": self.reason, "scores": list(self.scores)}
 
     @staticmethod
-    def from_json(data: dict) -> "Outcome":
+    def from_json(data: dict[str, Any]) -> "Outcome":
         return Outcome(tuple(data["winners"]), data["reason"], tuple(data.get("scores", ())))

@@ -379,6 +379,9 @@ class Declared(ABCMeta):
     """Metaclass reading a class's annotated attributes as its fields (see the module's
     docstring): it makes their `__slots__` and keeps their defaults out of the class."""
 
+    _FIELDS: tuple[Field, ...]
+    _PLAN: Plan | None
+
     def __new__(mcs, name: str, bases: tuple[type, ...], ns: dict[str, Any], by_hand: bool = False,
                 **kw: Any) -> Declared:
         inherited: tuple[Field, ...] = ()
@@ -404,16 +407,16 @@ class Declared(ABCMeta):
         if "__slots__" not in ns and "_to_json" not in ns:   # TRANSITION: hand-written states keep a __dict__
             ns["__slots__"] = tuple(f.name for f in own)
         cls = super().__new__(mcs, name, bases, ns, **kw)
-        cls._FIELDS = inherited + tuple(own)  # type: ignore[attr-defined]
-        cls._PLAN = None  # type: ignore[attr-defined]
+        cls._FIELDS = inherited + tuple(own)
+        cls._PLAN = None
         return cls
 
     def plan(cls) -> Plan:
         """The class's resolved fields (made on first use)."""
         plan: Plan | None = cls.__dict__.get("_PLAN")
         if plan is None:
-            plan = Plan(cls, tuple(f for f in cls._FIELDS if not f.by_hand))  # type: ignore[attr-defined]
-            cls._PLAN = plan  # type: ignore[attr-defined]
+            plan = Plan(cls, tuple(f for f in cls._FIELDS if not f.by_hand))
+            cls._PLAN = plan
         return plan
 
 
@@ -426,7 +429,7 @@ class Frame(metaclass=Declared):
 
     def __init__(self, **values: Any) -> None:
         cls = type(self)
-        plan = cls._PLAN or cls.plan()  # type: ignore[attr-defined]
+        plan = cls._PLAN or cls.plan()
         if not plan.required <= values.keys() or not values.keys() <= plan.kinds.keys():
             unknown = sorted(values.keys() - plan.kinds.keys())
             raise TypeError(f"{cls.__name__}: unknown fields {unknown}" if unknown else
@@ -442,7 +445,7 @@ class Frame(metaclass=Declared):
         return other
 
     def to_json(self) -> dict[str, Any]:
-        return type(self).plan().dump(self)  # type: ignore[attr-defined, no-any-return]
+        return type(self).plan().dump(self)
 
     @classmethod
     def from_json(cls: type[T], data: dict[str, Any]) -> T:
@@ -451,7 +454,7 @@ class Frame(metaclass=Declared):
         return obj
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and self.to_json() == other.to_json()  # type: ignore[attr-defined]
+        return type(other) is type(self) and self.to_json() == other.to_json()
 
     __hash__ = None  # type: ignore[assignment]
 

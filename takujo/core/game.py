@@ -20,7 +20,7 @@ from .decision import TurnDecisions
 from .errors import NotSupportedError, OptionError
 from .rng import Rng
 from .validation import field_name, problem
-from .state import State
+from .state import State as GameState
 
 
 #: Core event kinds no log line is needed for: ``act`` records the action itself (the game
@@ -47,7 +47,7 @@ class Game(ABC):
     name: ClassVar[str]
     title: ClassVar[str]
     Options: ClassVar[type[GameOptions]]
-    State: ClassVar[type[State]]
+    State: ClassVar[type[GameState]]
     #: The pydantic model of ``state.public_info()`` (the ``public`` part of every view), for
     #: the view schema (`takujo.core.schema`); None leaves it undocumented.
     PublicView: ClassVar[type[BaseModel] | None] = None
@@ -121,10 +121,10 @@ class Game(ABC):
         return hash(str(self))
 
     @abstractmethod
-    def new_state(self, seed: int = 0) -> State:
+    def new_state(self, seed: int = 0) -> GameState:
         """A new game, set up with the given seed (all chance comes from it)."""
 
-    def state_from_json(self, data: dict[str, Any]) -> State:
+    def state_from_json(self, data: dict[str, Any]) -> GameState:
         return self.State.from_json(self, data)
 
     def parse_action(self, text: str, player: int) -> Action:
@@ -182,7 +182,7 @@ class Game(ABC):
         raise NotSupportedError("deck.none", game=cls.name)
 
     # ----- hidden information -------------------------------------------------------------
-    def determinize(self, view: dict[str, Any], rng: Rng) -> State:
+    def determinize(self, view: dict[str, Any], rng: Rng) -> GameState:
         """A full state that agrees with everything `view` shows, hidden cards sampled on
         `rng` (the bot's own stream). Needed by IS-MCTS."""
         raise NotImplementedError(f"{self.name} cannot determinize views yet")
@@ -217,7 +217,7 @@ class Game(ABC):
         module, _, cls = self.heuristic.partition(":")
         return getattr(importlib.import_module(module), cls)(self)
 
-    def estimate(self, state: State) -> list[float]:
+    def estimate(self, state: GameState) -> list[float]:
         """Each player's rough chance of winning from `state` (sums to 1), for search cut-offs
         and the lab's lead changes: the finished outcome when over, else the game's
         `estimator` (even chances without one)."""

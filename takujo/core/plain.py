@@ -11,12 +11,12 @@ def copy_plain(value: T) -> T:
     they are: they are immutable). Faster than ``copy.deepcopy`` for this shape of data."""
     cls = type(value)
     if cls is dict:
-        return {k: (v if type(v) not in _MUTABLE else copy_plain(v))  # type: ignore[return-value,attr-defined]
+        return {k: (v if type(v) not in _MUTABLE else copy_plain(v))  # type: ignore[return-value]
                 for k, v in value.items()}  # type: ignore[attr-defined]
     if cls is list:
         return [v if type(v) not in _MUTABLE else copy_plain(v) for v in value]  # type: ignore[return-value,attr-defined]
     if cls is set:
-        return set(value)  # type: ignore[return-value,call-overload]
+        return set(value)  # type: ignore[call-overload,no-any-return]
     return value
 
 

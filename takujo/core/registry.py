@@ -29,7 +29,8 @@ def game_class(name: str) -> type[Game]:
     except KeyError:
         raise OptionError("game.unknown", name=name, known=names()) from None
     module, _, cls = target.partition(":")
-    return getattr(importlib.import_module(module), cls)
+    game: type[Game] = getattr(importlib.import_module(module), cls)
+    return game
 
 
 def load(spec: str, **options: Any) -> Game:

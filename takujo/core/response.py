@@ -54,12 +54,12 @@ class Window:
     def clone(self) -> "Window":
         return Window(self.kind, list(self.order), self.pos, copy_plain(self.data), self.cycle, self.passes)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "order": list(self.order), "pos": self.pos,
                 "data": copy_plain(self.data), "cycle": self.cycle, "passes": self.passes}
 
     @staticmethod
-    def from_json(data: dict) -> "Window":
+    def from_json(data: dict[str, Any]) -> "Window":
         return Window(data["kind"], list(data["order"]), data["pos"], copy_plain(data["data"]),
                       data.get("cycle", False), data.get("passes", 0))
 

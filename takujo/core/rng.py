@@ -6,6 +6,9 @@ SplitMix64: tiny, fast in pure Python and statistically sound for game use.
 """
 from __future__ import annotations
 
+from typing import Any, Sequence, TypeVar
+
+T = TypeVar("T")
 _MASK = (1 << 64) - 1
 
 
@@ -24,7 +27,7 @@ def _seed(seed: object) -> int:
     from .errors import OptionError
     if isinstance(seed, bool) or not hasattr(seed, "__index__"):
         raise OptionError("seed.not_int", type=type(seed).__name__, value=str(seed)[:40])
-    return int(seed.__index__())  # type: ignore[attr-defined]
+    return int(seed.__index__())
 
 
 class Rng:
@@ -59,13 +62,13 @@ class Rng:
     def die(self, sides: int = 6) -> int:
         return self.below(sides) + 1
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[Any]) -> None:
         """Fisher-Yates, in place."""
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def choice(self, items):
+    def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
 
     def fork(self) -> "Rng":

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 
-class PlayerRows(dict):
+class PlayerRows(dict):  # type: ignore[type-arg]  # keys and rows vary by subclass
     """``rows[key][p]`` is ``self.build(p, key)`` for each player p; each key's row is built on
     first use. Subclasses define `build` and may refuse a key in `check` (raise KeyError)."""
 

@@ -48,14 +48,14 @@ class Commits:
     def clone(self) -> "Commits":
         return Commits(list(self.players), dict(self.choices), self.ordered)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         data = {"players": list(self.players), "choices": [[p, str(a)] for p, a in self.choices.items()]}
         if self.ordered:
             data["ordered"] = True
         return data
 
     @staticmethod
-    def from_json(data: dict) -> "Commits":
+    def from_json(data: dict[str, Any]) -> "Commits":
         return Commits(list(data["players"]), {p: Action.parse(a, p) for p, a in data["choices"]},
                        bool(data.get("ordered", False)))
 

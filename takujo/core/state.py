@@ -14,7 +14,7 @@ logging) is shared here.
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from . import events
 from .action import Action
@@ -246,7 +246,7 @@ class State(metaclass=Declared, by_hand=True):
         return events_between(self.log, player, since, len(self.log))
 
     # ----- copying and serialising ----------------------------------------------------
-    def clone(self) -> "State":
+    def clone(self) -> Self:
         """An independent copy: the declared fields copied as deep as their types say (code
         generated from the declaration), the log shared item by item (events never change)."""
         cls = type(self)
@@ -257,7 +257,7 @@ class State(metaclass=Declared, by_hand=True):
         other.log = list(self.log)  # events are never mutated after logging
         other.outcome = self.outcome
         other.steps = self.steps
-        (cls._PLAN or cls.plan()).clone_into(self, other)  # type: ignore[attr-defined]
+        (cls._PLAN or cls.plan()).clone_into(self, other)
         return other
 
     def _clone_base(self, other: "State") -> None:  # TRANSITION
@@ -282,12 +282,12 @@ class State(metaclass=Declared, by_hand=True):
         return data
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and self.to_json() == other.to_json()  # type: ignore[union-attr]
+        return type(other) is type(self) and self.to_json() == other.to_json()
 
     __hash__ = None  # type: ignore[assignment]
 
     @classmethod
-    def from_json(cls, game: "Game", data: dict[str, Any]) -> "State":
+    def from_json(cls, game: "Game", data: dict[str, Any]) -> Self:
         base = data["_base"]
         if base["game"] != str(game):
             raise ValueError(f"state belongs to {base['game']}, not {game}")

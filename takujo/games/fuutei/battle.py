@@ -57,7 +57,7 @@ class Battle(Frame):
 
 
 def side_player(s: "FuuteiState", side: int) -> int:
-    return s.battle.players[side]
+    return in_battle(s).players[side]
 
 
 # ----- declaration (FTR-BATTLE-01/02, FTR-COMBAT-01..03) -------------------------------------
@@ -229,6 +229,7 @@ def stat_dice(s: "FuuteiState", char: int, index: int, mods: list[int] | None = 
     """A character's stat with its equipment (FTR-CARD-04) and battle modifiers, stacked
     (FTR-STACK-01/02)."""
     card = s.cat[char]
+    assert card.stats is not None, f"card {char} is not a character"
     base = card.stats[index]
     bonus = sum(s.cat[e].bonus[index] for e in s.gear_of(char))
     if mods is not None:
@@ -250,8 +251,8 @@ def attack(s: "FuuteiState", kind: str) -> None:
     guard = stat_dice(s, target, def_i, b.mods[other])
     defence = s.roll(guard, "defence", b.players[other], card=target)[0] if guard.n else guard.bonus
     # FTR-ATTACK-03: dice added by modifiers (a rolled attack bonus) count among "all dice".
-    faces = list(faces) + b.extra_dice[side]
-    critical = bool(faces) and all(f == 6 for f in faces)
+    all_faces = list(faces) + b.extra_dice[side]
+    critical = bool(all_faces) and all(f == 6 for f in all_faces)
     defeated = critical or total >= defence                     # FTR-ATTACK-02
     s.say("attack", player=b.players[side], card=striker, target=target, attack=kind,
           total=total, defence=defence, critical=critical, defeated=defeated)

@@ -16,6 +16,8 @@ from ...core.cards import CardText, expand, first_repeat, load_cards, read_meta
 from ...core.cards import Effect as CoreEffect
 from ...core.dice import Dice
 from ...core.errors import CardDataError
+from .constants import STATS
+from .effects import VERBS
 
 CARD_FILE = Path(__file__).with_name("cards.toml")
 MAX_DICE = 4  # FTR-PLAYERS-03: four dice are all the game supplies
@@ -27,34 +29,20 @@ COMPOSITION: dict[str, int] = {
     "character": 49, "equipment": 12, "hold": 11, "battle_support": 11,
     "tawake": 2, "event": 2, "region": 12,
 }
-STATS = ("phys_atk", "phys_def", "mag_atk", "mag_def")
 # Fields a card type must have (checked per field, so an error names the missing field).
 REQUIRED_BY_TYPE: dict[str, tuple[str, ...]] = {
     "sex": ("character",), "stats": ("character",), "bonus": ("equipment",),
     "points": ("region",), "effect": ("hold", "battle_support", "tawake", "event"),
 }
 
-# The effect vocabulary: each verb, the card types that may use it, and its parameters. Every
-# parameter is read by the rule that carries the verb out (effects.py); one no rule reads
-# would be silently ignored, so it must not be declared (the loader then refuses it).
-EFFECTS: dict[str, tuple[set[str], set[str]]] = {
-    "draw": ({"hold"}, {"n"}),
-    "temporary_character": ({"hold"}, set()),
-    "temporary_from_hand": ({"hold"}, set()),
-    "proposal": ({"hold"}, {"need", "opposite_sex_bonus"}),
-    "seal_invasion": ({"hold"}, set()),
-    "destroy_equipment": ({"hold"}, set()),
-    "claim_center_region": ({"hold"}, set()),
-    "destroy_region": ({"hold"}, set()),
-    "assassinate": ({"hold"}, {"dice", "against"}),
-    "modify": ({"battle_support"}, {"target", "roll", "roll_to", *STATS, "initiative"}),
-    "negate": ({"tawake"}, set()),
-    "discard_center_regions": ({"event"}, set()),
-    "random_discard": ({"event"}, {"n"}),
-}
+# The effect vocabulary: each verb, the card types that may use it, and its parameters, from
+# the one registry entry of each verb (effects.VERBS). Every parameter is read by the rule that
+# carries the verb out; one no rule reads would be silently ignored, so it must not be declared
+# (the loader then refuses it).
+EFFECTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {v.name: (v.types, v.params) for v in VERBS.values()}
 HOOKS = {"yamiomaru_victory"}
 # Parameters a verb cannot do without.
-REQUIRED: dict[str, set[str]] = {"assassinate": {"dice"}}
+REQUIRED: dict[str, frozenset[str]] = {v.name: v.required for v in VERBS.values() if v.required}
 # The defences 刺客 (``assassinate``) may roll against, with their index in stats.
 DEFENCES = {"phys_def": 1, "mag_def": 3}
 MODIFIABLE = (*STATS, "initiative")
@@ -92,12 +80,12 @@ assert all(p in PARAM_CHECKS for _, params in EFFECTS.values() for p in params),
 
 
 class Effect(CoreEffect):
-    VOCABULARY = {verb: params for verb, (_, params) in EFFECTS.items()}
+    VOCABULARY = VERBS.vocabulary()
 
     @model_validator(mode="after")
     def _values(self) -> "Effect":
         params = self.model_extra or {}
-        missing = sorted(REQUIRED.get(self.do, set()) - set(params))
+        missing = sorted(REQUIRED.get(self.do, frozenset()) - set(params))
         if missing:
             raise CardDataError("fuutei.cards.effect_needs_params", effect=self.do, missing=missing)
         for key, value in params.items():
@@ -131,7 +119,7 @@ class CardSpec(CardText):
     @classmethod
     def _required_by_type(cls, v: Any, info: ValidationInfo) -> Any:
         t = info.data.get("type")
-        if v is None and t in REQUIRED_BY_TYPE[info.field_name]:
+        if v is None and t is not None and t in REQUIRED_BY_TYPE[str(info.field_name)]:
             if t[0] in "aeiou":
                 raise CardDataError("fuutei.cards.an_type_needs_field", type=t, field=info.field_name)
             raise CardDataError("fuutei.cards.a_type_needs_field", type=t, field=info.field_name)
@@ -226,6 +214,19 @@ class Catalogue:
 
     def __getitem__(self, iid: int) -> Card:
         return self.cards[iid]
+
+    def effect(self, iid: int) -> Effect:
+        """The effect of a card that has one (hold, battle support, たわけ！, event)."""
+        eff = self.cards[iid].effect
+        assert eff is not None, f"card {iid} has no effect"
+        return eff
+
+    def dice(self, iid: int) -> tuple[Dice, ...]:
+        """A character's four stat dice (physical attack, physical defence, magic attack,
+        magic defence)."""
+        stats = self.cards[iid].stats
+        assert stats is not None, f"card {iid} is not a character"
+        return stats
 
     def of_type(self, card_type: str) -> list[int]:
         return [c.iid for c in self.cards if c.type == card_type]

@@ -17,3 +17,5 @@ SUPPORT, ATTACK, PERSUADE, REASSIGN = "support", "attack", "persuade", "reassign
 OVER = "over"
 # Where a region lies when no player holds it (`FuuteiState.move_region`, `region_owner`).
 CENTER = -1
+#: a character's four stats, in the order of its dice (FTR-CARD-02)
+STATS = ("phys_atk", "phys_def", "mag_atk", "mag_def")

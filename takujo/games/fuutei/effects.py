@@ -1,7 +1,7 @@
 """The effect vocabulary of 風帝伝説FIGHTER cards, and the たわけ！ response window.
 
-Card data names an effect (``effect = {do = "draw", n = 2}``); this module implements each
-verb. Hold cards (FTR-MAIN-11) and battle support cards (FTR-COMBAT-06) pass through a
+Card data names an effect (``effect = {do = "draw", n = 2}``); `VERBS` holds one entry per
+verb: the card types that carry it, its parameters, targets, dice and what it does. Hold cards (FTR-MAIN-11) and battle support cards (FTR-COMBAT-06) pass through a
 response window in which other players may negate them with 「たわけ！」 (FTR-TAWAKE).
 """
 from __future__ import annotations
@@ -10,42 +10,31 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.action import Action
 from ...core.dice import Dice
+from ...core.effects import Verb, Verbs
 from ...core.response import Window, polling_order
-from .constants import PARTY_MAX
+from .constants import PARTY_MAX, STATS
 
 if TYPE_CHECKING:
+    from .cards import Effect
     from .state import FuuteiState
 
 Targets = tuple[int, ...]
 
 
-# ----- hold cards: targets ----------------------------------------------------------------------
+def effect_of(s: "FuuteiState", card: int) -> Effect:
+    """The effect printed on `card` (hold, battle support, たわけ！ and event cards have one)."""
+    return s.cat.effect(card)
+
+
 def hold_targets(s: "FuuteiState", p: int, card: int) -> list[Targets]:
     """Every legal choice of targets for hold card `card` of player `p` ([] = unusable)."""
-    eff = s.cat[card].effect
-    do = eff.do
-    others = [ch for q in range(s.n) if q != p for ch in s.party[q]]
-    if do in ("draw", "temporary_character"):
-        return [()]
-    if do == "temporary_from_hand":
-        return [(h,) for h in s.hands[p] if s.cat[h].type == "character"]
-    if do == "proposal":
-        # FTR-KYUKON-01: no condition on the user's own characters; only room is needed.
-        if s.party_size(p) >= PARTY_MAX:
-            return []
-        return [(ch,) for ch in others if ch not in s.temp]
-    if do == "seal_invasion":
-        return [(ch,) for party in s.party for ch in party if ch not in s.sealed]
-    if do == "destroy_equipment":
-        return [(e,) for e in s.host]
-    if do == "claim_center_region":
-        return [(r,) for r in s.center]
-    if do == "destroy_region":
-        owned = [r for q in range(s.n) for r in s.regions[q] if r not in s.guard]
-        return [(r,) for r in s.center + owned]
-    if do == "assassinate":
-        return [(ch,) for ch in others]
-    raise AssertionError(f"hold effect {do!r} has no targeting rule")
+    targets = VERBS[effect_of(s, card).do].targets
+    assert targets is not None, f"hold effect of card {card} has no targeting rule"
+    return targets(s, p, card)
+
+
+def _others(s: "FuuteiState", p: int) -> list[int]:
+    return [ch for q in range(s.n) if q != p for ch in s.party[q]]
 
 
 def use_hold(s: "FuuteiState", p: int, card: int, targets: Targets) -> None:
@@ -55,8 +44,9 @@ def use_hold(s: "FuuteiState", p: int, card: int, targets: Targets) -> None:
     s.stack.append(card)
     s.say("hold", player=p, card=card, targets=list(targets))
     data: dict[str, Any] = {"for": "hold", "card": card, "user": p, "targets": list(targets)}
-    eff = s.cat[card].effect
-    dice = {"proposal": "1D", "assassinate": eff.get("dice")}.get(eff.do)
+    eff = effect_of(s, card)
+    verb = VERBS[eff.do]
+    dice = verb.dice(eff) if verb.dice is not None else None
     if dice:
         data["roll"] = s.roll(Dice.parse(dice), eff.do, p, card=card)[0]
     if not open_window(s, data):
@@ -65,9 +55,12 @@ def use_hold(s: "FuuteiState", p: int, card: int, targets: Targets) -> None:
 
 def support_data(s: "FuuteiState", side: int, card: int) -> dict[str, Any]:
     """A revealed battle support card about to take effect; a dice card rolls first."""
+    assert s.battle is not None
     user = s.battle.players[side]
     data: dict[str, Any] = {"for": "support", "card": card, "user": user, "side": side}
-    roll = s.cat[card].effect.get("roll")
+    eff = effect_of(s, card)
+    dice = VERBS[eff.do].dice
+    roll = dice(eff) if dice is not None else None
     if roll:
         data["roll"], faces = s.roll(Dice.parse(roll), "support", user, card=card)
         data["faces"] = list(faces)
@@ -127,7 +120,10 @@ def finish_card(s: "FuuteiState", data: dict[str, Any], negated: bool) -> None:
     if data["for"] == "hold":
         stays = apply_hold(s, data)
     else:
-        apply_support(s, data)
+        eff = effect_of(s, card)
+        resolve = VERBS[eff.do].resolve
+        assert resolve is not None
+        resolve(s, data, eff)
         stays = True   # in the battle area until the battle ends (FTR-COMBAT-07)
         s.stack.append(card)
     if not stays:
@@ -138,75 +134,145 @@ def finish_card(s: "FuuteiState", data: dict[str, Any], negated: bool) -> None:
 def apply_hold(s: "FuuteiState", data: dict[str, Any]) -> bool:
     """Carry out a hold card; True if the card itself stays in play. A card whose target is
     no longer there does nothing, and the log says so (``no_effect``)."""
-    card, p, targets = data["card"], data["user"], data["targets"]
-    eff = s.cat[card].effect
-    do = eff.do
-    t = targets[0] if targets else None
-    done = True
-    if do == "draw":
-        s.draw(p, int(eff.get("n", 1)))           # an empty pile is logged by `draw`
-    elif do == "temporary_character":
-        # FTR-TEMP-01: joins as a temporary character, outside the party-size count.
-        s.enter_party(p, card, temporary=True)
-        s.say("temporary_joins", player=p, card=card)
+    eff = effect_of(s, data["card"])
+    verb = VERBS[eff.do]
+    assert verb.resolve is not None
+    done = verb.resolve(s, data, eff)
+    if verb.stays:
         return True
-    elif do == "temporary_from_hand":
-        done = t in s.hands[p]
-        if done:
-            s.hands[p].remove(t)
-            s.enter_party(p, t, temporary=True)
-            s.say("temporary_joins", player=p, card=t)
-    elif do == "proposal":
-        # FTR-KYUKON-01: usable with no character, or only same-sex ones, in your area; an
-        # opposite-sex character of yours makes the proposal easier.
-        done = t is not None and s.owner_of(t) not in (-1, p) and s.party_size(p) < PARTY_MAX
-        if done:
-            need = proposal_need(s, eff, p, t)
-            ok = data["roll"] >= need
-            if ok:
-                s.move_character(t, p)
-            s.say("proposal", player=p, card=t, roll=data["roll"], need=need, success=ok)
-    elif do == "seal_invasion":
-        # FTR-ERION-01: lasts until the end of the turn of the player who has that character.
-        done = t is not None and s.owner_of(t) >= 0 and t not in s.sealed
-        if done:
-            s.sealed.append(t)
-            s.say("sealed", card=t, player=s.owner_of(t))
-    elif do == "destroy_equipment":
-        done = t in s.host
-        if done:
-            del s.host[t]
-            s.discard.append(t)
-            s.say("discarded", card=t, why="destroy_equipment")
-    elif do == "claim_center_region":
-        done = t in s.center
-        if done:
-            s.move_region(t, p)
-            s.say("gain_region", player=p, region=t, from_player=-1)
-    elif do == "destroy_region":
-        q = s.region_owner(t)
-        done = t in s.center or (q >= 0 and t not in s.guard)
-        if done:
-            s.move_region(t, None)
-            s.say("discarded", card=t, why="destroy_region")
-    elif do == "assassinate":
-        done = t is not None and s.owner_of(t) >= 0
-        if done:
-            # 刺客: the roll against the defence the card names (``against``: physical
-            # defence on the stand-in card), with equipment (FTR-CARD-04); a defence with
-            # dice is rolled now, as in an attack (FTR-ATTACK-02 reading (1)).
-            from .battle import STAT_INDEX, stat_dice
-            against = eff.get("against", "phys_def")
-            guard = stat_dice(s, t, STAT_INDEX[against])
-            defence = s.roll(guard, "defence", s.owner_of(t), card=t)[0] if guard.n else guard.bonus
-            ok = data["roll"] >= defence
-            s.say("assassination", player=p, card=t, roll=data["roll"], against=against,
-                  defence=defence, success=ok)
-            if ok:
-                s.remove_character(t)
     if not done:
-        s.say("no_effect", player=p, card=card)
+        s.say("no_effect", player=data["user"], card=data["card"])
     return False
+
+
+def _target(use: dict[str, Any]) -> int | None:
+    return use["targets"][0] if use["targets"] else None
+
+
+# One registry entry per verb: the card types that carry it, the parameters card data may give
+# it (cards.py refuses any other), its targets, its dice and what it does.
+VERBS = Verbs()
+
+
+@VERBS.verb("draw", types={"hold"}, params={"n"}, targets=lambda s, p, card: [()])
+def _draw(s: "FuuteiState", use: dict[str, Any], eff: Effect) -> bool:
+    s.draw(use["user"], int(eff.get("n", 1)))           # an empty pile is logged by `draw`
+    return True
+
+
+@VERBS.verb("temporary_character", types={"hold"}, targets=lambda s, p, card: [()], stays=True)
+def _temporary_character(s: "FuuteiState", use: dict[str, Any], eff: Effect) -> bool:
+    # FTR-TEMP-01: joins as a temporary character, outside the party-size count.
+    s.enter_party(use["user"], use["card"], temporary=True)
+    s.say("temporary_joins", player=use["user"], card=use["card"])
+    return True
+
+
+def _characters_in_hand(s: "FuuteiState", p: int, card: int) -> list[Targets]:
+    return [(h,) for h in s.hands[p] if s.cat[h].type == "character"]
+
+
+@VERBS.verb("temporary_from_hand", types={"hold"}, targets=_characters_in_hand)
+def _temporary_from_hand(s: "FuuteiState", use: dict[str, Any], eff: Effect) -> bool:
+    p, t = use["user"], _target(use)
+    if t not in s.hands[p]:
+        return False
+    assert t is not None
+    s.hands[p].remove(t)
+    s.enter_party(p, t, temporary=True)
+    s.say("temporary_joins", player=p, card=t)
+    return True
+
+
+def _proposal_targets(s: "FuuteiState", p: int, card: int) -> list[Targets]:
+    # FTR-KYUKON-01: no condition on the user's own characters; only room is needed.
+    if s.party_size(p) >= PARTY_MAX:
+        return []
+    return [(ch,) for ch in _others(s, p) if ch not in s.temp]
+
+
+@VERBS.verb("proposal", types={"hold"}, params={"need", "opposite_sex_bonus"}, targets=_proposal_targets,
+            dice=lambda eff: "1D")
+def _proposal(s: "FuuteiState", use: dict[str, Any], eff: Effect) -> bool:
+    # FTR-KYUKON-01: usable with no character, or only same-sex ones, in your area; an
+    # opposite-sex character of yours makes the proposal easier.
+    p, t = use["user"], _target(use)
+    if t is None or s.owner_of(t) in (-1, p) or s.party_size(p) >= PARTY_MAX:
+        return False
+    need = proposal_need(s, eff, p, t)
+    ok = use["roll"] >= need
+    if ok:
+        s.move_character(t, p)
+    s.say("proposal", player=p, card=t, roll=use["roll"], need=need, success=ok)
+    return True
+
+
+@VERBS.verb("seal_invasion", types={"hold"},
+            targets=lambda s, p, card: [(ch,) for party in s.party for ch in party if ch not in s.sealed])
+def _seal_invasion(s: "FuuteiState", use: dict[str, Any], eff: Effect) -> bool:
+    # FTR-ERION-01: lasts until the end of the turn of the player who has that character.
+    t = _target(use)
+    if t is None or s.owner_of(t) < 0 or t in s.sealed:
+        return False
+    s.sealed.append(t)
+    s.say("sealed", card=t, player=s.owner_of(t))
+    return True
+
+
+@VERBS.verb("destroy_equipment", types={"hold"}, targets=lambda s, p, card: [(e,) for e in s.host])
+def _destroy_equipment(s: "FuuteiState", use: dict[str, Any], eff: Effect) -> bool:
+    t = _target(use)
+    if t is None or t not in s.host:
+        return False
+    del s.host[t]
+    s.discard.append(t)
+    s.say("discarded", card=t, why="destroy_equipment")
+    return True
+
+
+@VERBS.verb("claim_center_region", types={"hold"}, targets=lambda s, p, card: [(r,) for r in s.center])
+def _claim_center_region(s: "FuuteiState", use: dict[str, Any], eff: Effect) -> bool:
+    t = _target(use)
+    if t is None or t not in s.center:
+        return False
+    s.move_region(t, use["user"])
+    s.say("gain_region", player=use["user"], region=t, from_player=-1)
+    return True
+
+
+def _destroyable_regions(s: "FuuteiState", p: int, card: int) -> list[Targets]:
+    owned = [r for q in range(s.n) for r in s.regions[q] if r not in s.guard]
+    return [(r,) for r in s.center + owned]
+
+
+@VERBS.verb("destroy_region", types={"hold"}, targets=_destroyable_regions)
+def _destroy_region(s: "FuuteiState", use: dict[str, Any], eff: Effect) -> bool:
+    t = _target(use)
+    if t is None or not (t in s.center or (s.region_owner(t) >= 0 and t not in s.guard)):
+        return False
+    s.move_region(t, None)
+    s.say("discarded", card=t, why="destroy_region")
+    return True
+
+
+@VERBS.verb("assassinate", types={"hold"}, params={"dice", "against"}, required={"dice"},
+            targets=lambda s, p, card: [(ch,) for ch in _others(s, p)], dice=lambda eff: eff.get("dice"))
+def _assassinate(s: "FuuteiState", use: dict[str, Any], eff: Effect) -> bool:
+    p, t = use["user"], _target(use)
+    if t is None or s.owner_of(t) < 0:
+        return False
+    # 刺客: the roll against the defence the card names (``against``: physical defence on the
+    # stand-in card), with equipment (FTR-CARD-04); a defence with dice is rolled now, as in
+    # an attack (FTR-ATTACK-02 reading (1)).
+    from .battle import STAT_INDEX, stat_dice
+    against = eff.get("against", "phys_def")
+    guard = stat_dice(s, t, STAT_INDEX[against])
+    defence = s.roll(guard, "defence", s.owner_of(t), card=t)[0] if guard.n else guard.bonus
+    ok = use["roll"] >= defence
+    s.say("assassination", player=p, card=t, roll=use["roll"], against=against, defence=defence, success=ok)
+    if ok:
+        s.remove_character(t)
+    return True
 
 
 def proposal_need(s: "FuuteiState", eff: Any, p: int, target: int) -> int:
@@ -218,13 +284,15 @@ def proposal_need(s: "FuuteiState", eff: Any, p: int, target: int) -> int:
 
 
 # ----- battle support effects -------------------------------------------------------------------
-def apply_support(s: "FuuteiState", data: dict[str, Any]) -> None:
-    """``modify``: stat changes for the rest of this battle (FTR-COMBAT-07), stacking
-    (FTR-STACK-01). The event lists every change made: [side, stat, amount]; none at all is
-    said too (a card whose changes are all zero)."""
+@VERBS.verb("modify", types={"battle_support"}, params={"target", "roll", "roll_to", *STATS, "initiative"},
+            dice=lambda eff: eff.get("roll"))
+def _modify(s: "FuuteiState", use: dict[str, Any], eff: Effect) -> bool:
+    """Stat changes for the rest of this battle (FTR-COMBAT-07), stacking (FTR-STACK-01). The
+    event lists every change made: [side, stat, amount]; none at all is said too (a card
+    whose changes are all zero)."""
     from .battle import ROLLED_ATK, STAT_INDEX
-    eff = s.cat[data["card"]].effect
-    side = data["side"]
+    assert s.battle is not None
+    side = use["side"]
     target = 1 - side if eff.get("target", "self") == "opponent" else side
     mods = s.battle.mods
     changes: list[list[Any]] = []
@@ -233,32 +301,48 @@ def apply_support(s: "FuuteiState", data: dict[str, Any]) -> None:
         if amount:
             mods[target][i] += amount
             changes.append([target, stat, amount])
-    if "roll" in data:
+    if "roll" in use:
         to = eff.get("roll_to", "attack")
-        mods[side][ROLLED_ATK if to == "attack" else STAT_INDEX[to]] += data["roll"]
-        changes.append([side, to, data["roll"]])
+        mods[side][ROLLED_ATK if to == "attack" else STAT_INDEX[to]] += use["roll"]
+        changes.append([side, to, use["roll"]])
         if to == "attack":
             # FTR-ATTACK-03: dice added by a modifier count among "all dice" of an attack.
-            s.battle.extra_dice[side].extend(data.get("faces", []))
-    s.say("support_effect", player=data["user"], card=data["card"], changes=changes)
+            s.battle.extra_dice[side].extend(use.get("faces", []))
+    s.say("support_effect", player=use["user"], card=use["card"], changes=changes)
+    return True
+
+
+# たわけ！ negates the card its window answers (FTR-TAWAKE-04): `respond` carries it out.
+VERBS.add(Verb("negate", frozenset({"tawake"})))
 
 
 # ----- events ----------------------------------------------------------------------------------------
 def resolve_event(s: "FuuteiState", p: int, card: int) -> None:
     """FTR-DRAW-02: an event drawn is revealed and obeyed at once."""
-    eff = s.cat[card].effect
-    if eff.do == "discard_center_regions":
-        for r in list(s.center):
-            s.move_region(r, None)
-            s.say("discarded", card=r, why="event")
-    elif eff.do == "random_discard":
-        for q in polling_order(p, s.n):
-            for _ in range(int(eff.get("n", 1))):
-                hand = s.hands[q]
-                if hand:
-                    c = hand.pop(s.pick(len(hand), "random_discard", player=q))
-                    s.discard.append(c)
-                    s.say("discard", player=q, card=c)
+    eff = effect_of(s, card)
+    resolve = VERBS[eff.do].resolve
+    assert resolve is not None
+    resolve(s, {"card": card, "user": p}, eff)
+
+
+@VERBS.verb("discard_center_regions", types={"event"})
+def _discard_center_regions(s: "FuuteiState", use: dict[str, Any], eff: Effect) -> bool:
+    for r in list(s.center):
+        s.move_region(r, None)
+        s.say("discarded", card=r, why="event")
+    return True
+
+
+@VERBS.verb("random_discard", types={"event"}, params={"n"})
+def _random_discard(s: "FuuteiState", use: dict[str, Any], eff: Effect) -> bool:
+    for q in polling_order(use["user"], s.n):
+        for _ in range(int(eff.get("n", 1))):
+            hand = s.hands[q]
+            if hand:
+                c = hand.pop(s.pick(len(hand), "random_discard", player=q))
+                s.discard.append(c)
+                s.say("discard", player=q, card=c)
+    return True
 
 
 def expire_temporaries(s: "FuuteiState", p: int) -> None:

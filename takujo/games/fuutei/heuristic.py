@@ -60,7 +60,7 @@ class FuuteiHeuristic:
     # ----- reading the view ------------------------------------------------------------------
     def _stat(self, view: dict[str, Any], c: int, i: int) -> float:
         bonus = sum(self.cat[int(e)].bonus[i] for e, h in view["public"]["host"].items() if h == c)
-        return self.cat[c].stats[i].mean + bonus
+        return self.cat.dice(c)[i].mean + bonus
 
     def attack_power(self, view: dict[str, Any], c: int) -> float:
         return max(self._stat(view, c, 0), self._stat(view, c, 2))
@@ -135,10 +135,10 @@ class FuuteiHeuristic:
                 return True                     # my opponent's card, in my own battle
             # a bystander stops the leader's invasion, or its defence against a laggard
             return leads and points[user] > points[me]
-        eff = self.cat[card].effect
+        eff = self.cat.effect(card)
         do = eff.do
         zones = view["zones"]
-        t = data["targets"][0] if data["targets"] else None
+        t = data["targets"][0] if data["targets"] else -1     # -1: no target
         mine = set(zones["party"][me]) | set(zones["regions"][me]) | {
             int(e) for e, h in pub["host"].items() if h in zones["party"][me]}
         if do == "claim_center_region":
@@ -160,7 +160,7 @@ class FuuteiHeuristic:
             partner = any(self.cat[c].spec.sex not in (None, sex) for c in party)
             return roll >= int(eff.get("need", 5)) - (int(eff.get("opposite_sex_bonus", 0)) if partner else 0)
         i = DEFENCES[eff.get("against", "phys_def")]
-        dice = self.cat[t].stats[i]
+        dice = self.cat.dice(t)[i]
         bonus = sum(self.cat[int(e)].bonus[i] for e, h in view["public"]["host"].items() if h == t)
         return roll >= dice.n + dice.bonus + bonus      # the lowest the defence can be
 
@@ -173,7 +173,7 @@ class FuuteiHeuristic:
             defender = guard.get(region)
             points = self.cat[region].spec.points or 0
             if defender is None:
-                score = points + 5
+                score: float = points + 5
             else:
                 taken = sum(self.cat[r].spec.points or 0 for r, c in guard.items() if c == defender)
                 m = self.margin(view, char, defender)
@@ -209,8 +209,8 @@ class FuuteiHeuristic:
         guard = {int(r): c for r, c in pub["guard"].items()}
         best, best_score = None, 0.0
         for a in holds:
-            do = self.cat[a.args[0]].effect.do
-            t = a.args[1] if len(a.args) > 1 else None
+            do = self.cat.effect(a.args[0]).do
+            t = a.args[1] if len(a.args) > 1 else -1          # -1: no target
             owner = next((p for p, party in enumerate(view["zones"]["party"]) if t in party), -1)
             score = 0.0
             if do in ("draw", "temporary_character"):

@@ -339,12 +339,12 @@ def card_info(game: "FuuteiGame", query: str, r: Renderer) -> list[str]:
         lines = [r.text("info.header", name_ja=spec.name_ja, name_en=spec.name_en, type=f"type.{spec.type}",
                         copies=counts[spec.id], id=spec.id)]
         if c.stats is not None:
-            stats = {label: Msg("part.stat", stat=f"stat.{label}", dice=str(d), bonus=Markup(""))
+            stats: dict[str, Any] = {label: Msg("part.stat", stat=f"stat.{label}", dice=str(d), bonus=Markup(""))
                      for label, d in zip(STATS, c.stats)}
             lines.append(r.text("info.character", sex=f"sex.{spec.sex}",
                                 symbol=SEX_SYMBOL.get(spec.sex or "", ""), **stats))
         if spec.type == "equipment":
-            bonus = {label: Msg("part.stat", stat=f"stat.{label}", dice=f"{b:+d}", bonus=Markup(""))
+            bonus: dict[str, Any] = {label: Msg("part.stat", stat=f"stat.{label}", dice=f"{b:+d}", bonus=Markup(""))
                      for label, b in zip(STATS, c.bonus)}
             lines.append(r.text("info.equipment", **bonus))
         if spec.type == "region":

@@ -352,7 +352,9 @@ class FuuteiState(PhasedState):
         return Decision(DecisionKind.SIMULTANEOUS, self.commits.waiting(), "battle_support")
 
     def _window_decision(self) -> Decision:
-        return Decision(DecisionKind.RESPONSE, (self.windows[-1].responder,), "tawake")
+        responder = self.windows[-1].responder
+        assert responder is not None       # a window is closed once everyone has answered
+        return Decision(DecisionKind.RESPONSE, (responder,), "tawake")
 
     def current_phase(self) -> Phase:
         """An open たわけ！ window interrupts every phase (FTR-TAWAKE-01)."""

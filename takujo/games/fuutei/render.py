@@ -13,7 +13,8 @@ from rich.markup import escape
 
 from ...core.action import Action
 from ...present import Markup, Msg, Renderer
-from .cards import STATS, Card
+from .cards import Card
+from .constants import STATS
 from .constants import GUARD_CHANGES_MAX
 
 if TYPE_CHECKING:

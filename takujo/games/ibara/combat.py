@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from ...core.action import Action
 from ...core.decision import Decision, DecisionKind
 from ...core.fields import Frame
-from ...core.simultaneous import Commits
+from ...core.simultaneous import Commits, commit_face_down
 from .content import BEATS, SHIELD
 from .phases import ACT, COMBAT_CHOOSE, COMBAT_DECLARE, COMBAT_DROP, COMBAT_PLAY, COMBAT_RING
 
@@ -235,12 +235,9 @@ def commit(s: "IbaraState", a: Action) -> None:
     learns only that the player committed the declared count."""
     b, commits = s.combat, s.commits
     assert b is not None and commits is not None
-    for c in a.args:
-        s.hands[a.player].remove(c)
-        s.played[a.player].append(c)
-    commits.commit(a)
-    s.say("committed", player=a.player, n=b.size[b.players.index(a.player)])
-    if commits.complete:
+    p = a.player
+    if commit_face_down(s, commits, a, a.args, s.hands[p], s.played[p], "committed",
+                        n=b.size[b.players.index(p)]):
         for act in commits.reveal():
             j = b.players.index(act.player)
             b.plays[j] = list(act.args) if act.verb == "fight" else []
@@ -379,8 +376,7 @@ def drop_actions(s: "IbaraState", p: int) -> list[Action]:
 def drop(s: "IbaraState", a: Action) -> None:
     b, commits = s.combat, s.commits
     assert b is not None and commits is not None
-    commits.commit(a)
-    if not commits.complete:
+    if not commit_face_down(s, commits, a):
         return
     for act in commits.reveal():
         i = b.players.index(act.player)

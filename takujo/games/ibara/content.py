@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from ...core.cards import read_toml, validate_entries
+from ...core.cards import expand, read_meta, read_toml, validate_entries
 from ...core.errors import CardDataError
 from ...core.validation import field_name, problem
 
@@ -157,10 +157,6 @@ def _move_for(number: int, table: dict[str, int]) -> int:
     raise AssertionError(f"no movement value for number {number}")   # DeckSpec checked it
 
 
-def _expand(entries: list[Any]) -> tuple[Any, ...]:
-    return tuple(e for e in entries for _ in range(e.count))
-
-
 #: The tables a content file may hold.
 TABLES = ("meta", "deck", "sp", "knight", "item", "whim", "event")
 MIN_KNIGHTS = 3                  # the fewest players (IbaraOptions.players)
@@ -174,7 +170,7 @@ def build_content(path: Path | str = CONTENT_FILE) -> Content:
     unknown = sorted(set(doc) - set(TABLES))
     if unknown:
         raise CardDataError("ibara.content.unknown_tables", path=path, tables=unknown, known=list(TABLES))
-    if not isinstance(doc.get("meta", {}), dict):
+    if not isinstance(doc.get("meta", {}), dict):                # read_meta would take it for none
         raise CardDataError("ibara.content.meta_not_table", path=path)
     try:
         deck = DeckSpec.model_validate(doc.get("deck", {}))
@@ -210,10 +206,12 @@ def build_content(path: Path | str = CONTENT_FILE) -> Content:
                 cards.append(ActionCard(len(cards), suit, number, _move_for(number, deck.move)))
     for number in deck.shields:
         cards.append(ActionCard(len(cards), SHIELD, number, deck.move.get("shield", 2)))
-    for sp in _expand(sps):
-        cards.append(ActionCard(len(cards), None, 0, 0, sp.effect, sp.name_ja))
-    return Content(str(path), dict(doc.get("meta", {})), tuple(cards), tuple(knights),
-                   _expand(whims), _expand(events), _expand(items), tuple(sps))
+    first_sp = len(cards)
+    sp_cards = expand(sps, lambda i, sp: ActionCard(first_sp + i, None, 0, 0, sp.effect, sp.name_ja))
+    # whims, events and items: one entry per physical card or chip (its index is its id)
+    return Content(str(path), read_meta(doc), (*cards, *sp_cards), tuple(knights),
+                   expand(whims, lambda i, w: w), expand(events, lambda i, e: e), expand(items, lambda i, it: it),
+                   tuple(sps))
 
 
 def check_for_game(c: Content, players: int, whims_needed: int, whims_in_play: int) -> None:

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...core.action import Action
 from ...core.determinize import Filler, base_json
 from ...core.rng import Rng
+from ...core.simultaneous import rebuild_commits
 from .content import SHIELD, SUITS
 from .state import COMBAT_DROP, COMBAT_PLAY, IbaraState
 
@@ -59,15 +61,15 @@ def determinize(game: "IbaraGame", view: dict[str, Any], rng: Rng) -> IbaraState
     event_deck = Filler([e for e in game.event_ids if e not in _flat(z["event_discard"])], rng).rest()
     commits = None
     if pub["phase"] in (COMBAT_PLAY, COMBAT_DROP) and pub["commit_players"]:
-        verb = "fight" if pub["phase"] == COMBAT_PLAY else "drop"
-        choices = []
-        for p in pub["committed"]:
+        b = pub["combat"]
+
+        def choice(p: int) -> Action:
+            """A committed play: the sampled face-down cards; a drop: the play's first card."""
             if pub["phase"] == COMBAT_PLAY:
-                choices.append([p, " ".join([_commit_verb(game, pub, p, played[p]), *map(str, sorted(played[p]))])])
-            else:
-                play = pub["combat"]["plays"][pub["combat"]["players"].index(p)]
-                choices.append([p, f"drop {play[0]}"])
-        commits = {"players": list(pub["commit_players"]), "choices": choices}
+                return Action(p, _commit_verb(game, pub, p, played[p]), tuple(sorted(played[p])))
+            return Action(p, "drop", (b["plays"][b["players"].index(p)][0],))
+
+        commits = rebuild_commits(pub["commit_players"], pub["committed"], choice).to_json()
     data = {
         "hands": hands, "played": played, "shown": [list(x) for x in per["shown"]],
         "items": [list(x) for x in per["items"]], "whims": [list(x) for x in per["whims"]],

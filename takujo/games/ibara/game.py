@@ -8,6 +8,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from ...core.action import Action, ActionTable
+from ...core.cards import card_file_option
 from ...core.game import Game, GameOptions
 from ...core.plain import copy_plain
 from . import board
@@ -26,8 +27,7 @@ class IbaraOptions(GameOptions):
     sp_cards_to_hand: bool = Field(False, description="SP cards turned up at random go to a hand (IBR-SP)")
     gaiblitz_buff: bool = Field(False, description="ゲイブリッツ's revised ability (IBR-GABE)")
     ryan_last: bool = Field(False, description="ライアン's player takes the last turn (IBR-RYAN-02)")
-    content: str = Field("", description="path of a content.toml instead of the built-in stand-in",
-                         json_schema_extra={"server_file": True})
+    content: str = card_file_option("path of a content.toml instead of the built-in stand-in")
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,7 @@ from ...core.action import Action
 from ...core.decision import Decision
 from ...core.fields import Bound, per_player
 from ...core.phases import Phase, PhasedState
+from ...core.piles import DrawLog, discard_actions, discard_card, draw_cards, refill_pile
 from ...core.rng import Rng
 from ...core.simultaneous import Commits
 from ...core.state import frame_json
@@ -29,6 +30,8 @@ if TYPE_CHECKING:
     from .game import IbaraGame
 
 DRAW = 3               # [public] draw 3 at the start of a turn
+#: Every draw into a hand: the cards in id order, then ``draw_count {player, n}`` for all to see.
+DRAW_LOG = DrawLog(card="draw", count_event="draw_count", count="total", sort=True)
 HAND_LIMIT = 7         # [designed]
 EXPLORE_NEED = 13      # [designed] card played + card flipped
 EXPLORER_BONUS = 4     # [designed] ミレイユ
@@ -184,27 +187,17 @@ class IbaraState(PhasedState):
 
     # ----- cards --------------------------------------------------------------------------------
     def draw(self, p: int, k: int) -> None:
-        """Draw k cards; they join the hand in id order (the order they came off a face-down
-        deck tells nothing, and shows nothing either)."""
-        got = []
-        for _ in range(k):
-            c = self.deck.pop() if self.deck else self._top()   # _top rebuilds an empty deck
-            if c is None:
-                break
-            got.append(c)
-        got.sort()
-        self.hands[p].extend(got)
-        for c in got:
-            self.say("draw", [p], player=p, card=c)
-        self.say("draw_count", player=p, n=len(got))
+        """Draw k cards (DRAW_LOG: they join the hand in id order, the order they came off a
+        face-down deck telling nothing; the count is public, even for none); an empty deck is
+        rebuilt from the shuffled discard pile [designed]."""
+        draw_cards(self, p, k, self.deck, self.hands[p], DRAW_LOG, refill=(self.discard, "action deck"))
 
     def _top(self) -> int | None:
         """The top card; an empty deck is rebuilt from the shuffled discard pile [designed]."""
         if not self.deck:
             if not self.discard:
                 return None
-            self.deck, self.discard = self.discard, []
-            self.shuffle(self.deck, "action deck")
+            refill_pile(self, self.deck, self.discard, "action deck")
         return self.deck.pop()
 
     def flip(self, why: str, taker: int, placement: bool) -> int:
@@ -389,8 +382,7 @@ class IbaraState(PhasedState):
 
     def trigger_event(self, p: int) -> None:
         if not self.event_deck:
-            self.event_deck, self.event_discard = self.event_discard, []
-            self.shuffle(self.event_deck, "event deck")
+            refill_pile(self, self.event_deck, self.event_discard, "event deck")   # shuffled even if empty
             if not self.event_deck:
                 return
         e = self.event_deck.pop()
@@ -405,11 +397,11 @@ class IbaraState(PhasedState):
         elif do == "draw":
             self.draw(p, int(eff.get("n", 1)))
         elif do == "discard_random":
+            hand = self.hands[p]
             for _ in range(int(eff.get("n", 1))):
-                if self.hands[p]:
-                    c = self.hands[p].pop(self.pick(len(self.hands[p]), "discard_random", player=p))
-                    self.discard.append(c)
-                    self.say("discard", player=p, card=c)
+                if hand:
+                    discard_card(self, p, hand[self.pick(len(hand), "discard_random", player=p)], hand,
+                                 self.discard)
         elif do == "random_placement":
             self.random_place_knight(p, "event")
         elif do == "irritation":
@@ -564,17 +556,10 @@ class IbaraState(PhasedState):
     def _discard_actions(self, p: int) -> list[Action]:
         """DISCARD (down to HAND_LIMIT at the end of the turn) and GABE_DISCARD: one card at a
         time, identical cards listed once each."""
-        discards = self.game.card_actions["discard"].row(p, 0)
-        return [discards[c] for c in sorted(set(self.hands[p]))]
-
-    def _discard(self, a: Action) -> None:
-        p, c = a.player, a.args[0]
-        self.hands[p].remove(c)
-        self.discard.append(c)
-        self.say("discard", player=p, card=c)
+        return discard_actions(self.game.card_actions["discard"].row(p, 0), self.hands[p], sort=True)
 
     def _apply_discard(self, a: Action) -> None:
-        self._discard(a)
+        discard_card(self, a.player, a.args[0], self.hands[a.player], self.discard)
         if len(self.hands[a.player]) <= HAND_LIMIT:
             self._next_turn()
 
@@ -583,7 +568,7 @@ class IbaraState(PhasedState):
 
     def _apply_gabe_discard(self, a: Action) -> None:
         """IBR-GABE-01: the target discards the cards one by one, then the turn goes on."""
-        self._discard(a)
+        discard_card(self, a.player, a.args[0], self.hands[a.player], self.discard)
         self.gabe_left -= 1
         if self.gabe_left <= 0 or not self.hands[a.player]:
             self.phase = ACT

@@ -68,16 +68,9 @@ def _attack_mode(s: "SengokuState", p: int, u: int, done: int) -> tuple | None:
     return None
 
 
-def attack_actions(s: "SengokuState", p: int) -> list[Action]:
-    """``attack u t *mode`` for each unit u that may attack now, at the castle, then at each
-    exhausted enemy unit t (SGT-BASIC-08)."""
-    out: list[Action] = []
-    add_attack_actions(s, p, out)
-    return out
-
-
 def add_attack_actions(s: "SengokuState", p: int, out: list[Action]) -> None:
-    """Append `attack_actions(s, p)` to `out`."""
+    """Append to `out` ``attack u t *mode`` for each unit u that may attack now, at the castle,
+    then at each exhausted enemy unit t (SGT-BASIC-08)."""
     acts, exhausted, attacks, placed, turn = s.acts, s.exhausted, s.attacks, s.placed, s.turn
     inst, tokens = s.inst, s.tokens
     foes: list[int] | None = None

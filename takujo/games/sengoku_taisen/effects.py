@@ -5,7 +5,7 @@ from `cards.EFFECTS`; this module says whom each effect may target and carries i
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .cards import STATIC, Cost, Effect
 
@@ -178,7 +178,3 @@ def _one(t: int | None) -> int:
 
 def needs_choice(eff: Effect) -> bool:
     return eff.aim in ("ally", "enemy")
-
-
-def describe(eff: Effect) -> dict[str, Any]:
-    return {"do": eff.do, **(eff.model_extra or {})}

@@ -12,7 +12,7 @@ from . import decks
 from .actions import FixedActions
 from .cards import CARD_FILE, CardDef, Pool, pool
 from .schema import SengokuPublicView
-from .state import SengokuState
+from .state import PrintedFacts, SengokuState, printed_facts
 
 
 #: The decks' declared default: a starter drawn at random for each game (`choose_options`).
@@ -117,6 +117,13 @@ class SengokuGame(Game):
     def auras_only_add(self) -> bool:
         """Whether no card of the game has an aura lowering 兵力 (see `SengokuState.auras`)."""
         return all(n >= 0 for card in self.instances for _, n in card.koku_auras + card.auras)
+
+    @cached_property
+    def printed_facts(self) -> PrintedFacts:
+        """What the printed data of the game's cards says, read the full way once (the cards
+        never change): `SengokuState.check_invariants` holds the flags above and each card's
+        precomputed facts against it."""
+        return printed_facts(self.instances)
 
     @property
     def owners(self) -> tuple[int, ...]:

@@ -7,7 +7,7 @@ Attacks are resolved in `combat.py`, effects and costs in `effects.py`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core.action import Action
 from ...core.decision import Decision, DecisionKind, TurnDecisions
@@ -20,7 +20,7 @@ from ...core.state import State, frame_json
 from ...core.visibility import Vis, ZoneSpec
 from . import combat, effects
 from .actions import FixedActions
-from .cards import CardDef, Effect
+from .cards import CardDef, CardSpec, Effect
 from .combat import Battle, intercept, intercept_actions, respond, window_actions
 from .effects import affordable, budget
 from .phases import COUNTER, DISCARD, INTERCEPT, KOKU, MAIN, MULLIGAN, OVER
@@ -38,6 +38,60 @@ TOKEN_BASE = 10_000   # summoned soldiers are tokens with ids from here (SGT-SUM
 # What `pending` returns in a battle window, by player (TURN decisions: `game.turn_decisions`).
 _WINDOW = (Decision(DecisionKind.RESPONSE, (0,), "battle_stratagem"),
            Decision(DecisionKind.RESPONSE, (1,), "battle_stratagem"))
+
+
+#: The zones where a card's printed text gives static effects (`_printed_static`).
+_STATIC_ZONES = ("koku_up", "field", "camp")
+
+
+def _printed_static(spec: CardSpec, zone: str) -> tuple[Effect, ...]:
+    """The static effects a card's printed data gives while it lies in `zone`, read the full
+    way (for `SengokuState.check_invariants`; play reads them precomputed on `CardDef`): a
+    formation's effect face up in kokuryoku (SGT-FORMATION-03, SGT-KOKU-09), a permanent
+    stratagem's on the field (SGT-STRAT-04), a warlord's {常時} abilities in camp."""
+    if zone == "koku_up":
+        return (spec.effect,) if spec.type == "formation" and spec.effect is not None else ()
+    if zone == "field":
+        permanent = spec.type == "stratagem" and spec.permanent
+        return (spec.effect,) if permanent and spec.effect is not None else ()
+    if zone == "camp" and spec.type == "warlord":
+        return tuple(a for a in spec.abilities if a.timing == "always")
+    return ()
+
+
+def _aura_list(effs: tuple[Effect, ...]) -> tuple[tuple[str | None, int], ...]:
+    """(troop type or None for all, amount) of each 兵力 aura among static effects."""
+    return tuple((e.get("unit"), int(e.get("amount", 0))) for e in effs if e.do == "aura")
+
+
+class PrintedFacts(NamedTuple):
+    """What the printed data of a game's cards says, read the full way (`printed_facts`)."""
+    problems: tuple[str, ...]     # each card whose precomputed facts differ from its printed data
+    lowering: bool                # some printed aura lowers 兵力
+    condition: bool               # some card prints a victory or defeat condition
+
+
+def printed_facts(instances: Sequence[CardDef]) -> PrintedFacts:
+    """Each card's static effects, auras and condition flag as its `CardDef` precomputed them,
+    against its printed data; whether any aura lowers 兵力 and any card prints a condition."""
+    problems: list[str] = []
+    lowering = condition = False
+    for card in sorted(set(instances), key=lambda c: c.number):
+        printed = {zone: _printed_static(card.spec, zone) for zone in _STATIC_ZONES}
+        in_play = printed["camp"] + printed["field"]
+        if card.koku_static != printed["koku_up"] or card.static != in_play:
+            problems.append(f"SGT-FORMATION-03/SGT-STRAT-04: {card.number}'s static effects "
+                            "differ from its printed ones")
+        if card.koku_auras != _aura_list(printed["koku_up"]) or card.auras != _aura_list(in_play):
+            problems.append(f"SGT-KOKU-09: {card.number}'s auras differ from its printed ones")
+        every = printed["koku_up"] + in_play
+        has_condition = any(e.do in ("win_if", "lose_if") for e in every)
+        if card.has_condition != has_condition:
+            problems.append(f"SGT-WIN-03: {card.number}'s has_condition is {card.has_condition}, "
+                            f"its printed text says {has_condition}")
+        lowering = lowering or any(n < 0 for _, n in _aura_list(every))
+        condition = condition or has_condition
+    return PrintedFacts(tuple(problems), lowering, condition)
 
 
 class Token(Frame):
@@ -157,9 +211,6 @@ class SengokuState(PhasedState):
 
     def has(self, u: int, keyword: str) -> bool:
         return u not in self.tokens and keyword in self.inst[u].keywords
-
-    def base_strength(self, u: int) -> int:
-        return self.tokens[u].strength if u in self.tokens else self.inst[u].strength
 
     def strength(self, u: int, auras: Sequence[tuple[str | None, int]] | None = None) -> int:
         """Current 兵力: printed, plus auras and this turn's changes, less damage. `auras`, when
@@ -321,17 +372,67 @@ class SengokuState(PhasedState):
         players meet one at once the game is drawn (a shared result)."""
         if self.outcome is not None or not self.game.has_conditions:
             return
+        won = self._conditions_met((self.static_effects(0), self.static_effects(1)))
+        if won:
+            self.finish(tuple(sorted(won)), "card_condition" if len(won) == 1 else "draw")
+
+    def _conditions_met(self, statics: Sequence[Sequence[Effect]]) -> set[int]:
+        """The players who win now by a condition printed on a card (SGT-WIN-03), given each
+        player's static effects in play: their own victory condition, or the opponent's
+        defeat condition printed on their card."""
         won = set()
         for p in (0, 1):
-            for eff in self.static_effects(p):
+            for eff in statics[p]:
                 if eff.do == "win_if" and self.koku_count(p) >= int(eff.get("koku", 0)) \
                         and len(self.camp[p]) >= int(eff.get("camp", 0)):
                     won.add(p)
                 if eff.do == "lose_if" and len(self.hand[1 - p]) <= int(eff.get("hand_at_most", 99)) \
                         and len(self.deck[1 - p]) <= int(eff.get("deck_at_most", 999)):
                     won.add(p)
-        if won:
-            self.finish(tuple(sorted(won)), "card_condition" if len(won) == 1 else "draw")
+        return won
+
+    # ----- invariants ----------------------------------------------------------------------------
+    def check_invariants(self) -> list[str]:
+        """The facts the fast paths rely on, recomputed the full way from the cards' printed
+        data and the zones (see `_printed_static`); a description of each that no longer holds.
+
+        - each card's static effects, auras and condition flag, precomputed on its `CardDef`
+          (read by `auras`, `static_effects` and the two flags below), against its printed
+          data (`printed_facts`: the cards of a game never change, so the game reads them once);
+        - ``game.auras_only_add`` (no printed aura lowers 兵力) and the fast path of
+          `_defeated` it allows (SGT-WARLORD-12): the units it finds at 兵力 0 or less must be
+          all of them;
+        - ``game.has_conditions`` (some card prints a victory or defeat condition), without
+          which `check_card_conditions` looks at nothing: while the game goes on, no printed
+          condition may hold (SGT-WIN-03, SGT-WIN-05);
+        - the options the game mirrors (``ougi_in_battle``, ``shippu_then_muso``)."""
+        game = self.game
+        printed = game.printed_facts
+        problems = list(printed.problems)
+        lowering, condition = printed.lowering, printed.condition
+        if game.auras_only_add != (not lowering):
+            problems.append(f"SGT-WARLORD-12: auras_only_add is {game.auras_only_add}, but "
+                            f"{'a' if lowering else 'no'} printed aura lowers 兵力")
+        if game.has_conditions != condition:
+            problems.append(f"SGT-WIN-03: has_conditions is {game.has_conditions}, but "
+                            f"{'a' if condition else 'no'} card prints a victory or defeat condition")
+        for p in (0, 1):
+            full = [u for u in self.units(p) if self.strength(u) <= 0]
+            if self._defeated(p) != full:
+                problems.append(f"SGT-WARLORD-12: player {p}'s units at 兵力 0 or less are {full}, "
+                                f"the fast path (auras_only_add) finds {self._defeated(p)}")
+        if self.outcome is None:
+            statics = tuple([e for zone in _STATIC_ZONES for c in getattr(self, zone)[p]
+                             for e in _printed_static(self.inst[c].spec, zone)] for p in (0, 1))
+            won = self._conditions_met(statics)
+            if won:
+                problems.append(f"SGT-WIN-03/05: a printed condition holds for player(s) {sorted(won)} "
+                                "but the game goes on (has_conditions)")
+        options = game.options
+        if game.ougi_in_battle != (options.ougi_timing == "main_or_battle") \
+                or game.shippu_then_muso != options.shippu_then_muso:
+            problems.append("SGT-OUGI-03/SGT-WARLORD-11: the game's copies of its options differ from them")
+        return problems
 
     # ----- driver surface ------------------------------------------------------------------------
     def apply(self, action: Action | str, player: int | None = None, expect_version: int | None = None) -> None:

@@ -24,6 +24,8 @@ from pydantic import Field
 
 from takujo.core import (Action, Commits, Decision, DecisionKind, Dice, Game, GameOptions,
                          IllegalActionError, Outcome, Rng, State, Vis, ZoneSpec)
+from takujo.core.fields import per_player
+from takujo.core.simultaneous import commit_face_down
 
 BID_GAIN = 4
 MAX_BID = 2
@@ -39,25 +41,19 @@ class ToyState(State):
     # Bid tokens: the owner sees its own, the others only how many (so whether one was committed).
     ZONES = (ZoneSpec("tokens", Vis.OWNER, per_player=True), ZoneSpec("committed", Vis.OWNER, per_player=True))
 
-    scores: list[int]
-    pot: int
-    current: int
-    round: int
-    turn: int
-    commits: Commits | None
-    tokens: list[list[int]]
-    committed: list[list[int]]
+    # The state's data, declared once: this makes its slots, initial values, clone and JSON.
+    scores: list[int] = per_player(0)
+    pot: int = 0
+    current: int = 0
+    round: int = 1
+    turn: int = 1
+    commits: Commits | None = None           # the bids being made, hidden until all are in
+    tokens: list[list[int]] = per_player([])
+    committed: list[list[int]] = per_player([])
 
     def __init__(self, game: "ToyGame", rng: Rng) -> None:
         self._init_base(game, rng)
-        self.scores = [0] * game.players
-        self.pot = 0
-        self.current = 0
-        self.round = 1
-        self.turn = 1
-        self.commits = None
         self.tokens = [[3 * p, 3 * p + 1, 3 * p + 2] for p in range(game.players)]
-        self.committed = [[] for _ in range(game.players)]
         self.say("start", players=game.players, target=self._target)
 
     @property
@@ -83,11 +79,8 @@ class ToyState(State):
         if self.commits is not None:
             if action.verb != "bid":
                 raise IllegalActionError(f"{action} is not a bid")
-            self.commits.commit(action)
             token = 3 * p + int(action.args[0])
-            self.tokens[p].remove(token)
-            self.committed[p].append(token)
-            if self.commits.complete:
+            if commit_face_down(self, self.commits, action, (token,), self.tokens[p], self.committed[p]):
                 self._reveal()
             return
         if action.verb == "roll":
@@ -156,36 +149,6 @@ class ToyState(State):
     def public_info(self) -> dict[str, Any]:
         return {"scores": list(self.scores), "pot": self.pot, "current": self.current,
                 "round": self.round, "turn": self.turn, "target": self._target}
-
-    # ----- copying and serialising ----------------------------------------------------
-    def clone(self) -> "ToyState":
-        other = ToyState.__new__(ToyState)
-        self._clone_base(other)
-        other.scores = list(self.scores)
-        other.pot = self.pot
-        other.current = self.current
-        other.round = self.round
-        other.turn = self.turn
-        other.commits = self.commits.clone() if self.commits is not None else None
-        other.tokens = [list(t) for t in self.tokens]
-        other.committed = [list(c) for c in self.committed]
-        return other
-
-    def _to_json(self) -> dict[str, Any]:
-        return {"scores": list(self.scores), "pot": self.pot, "current": self.current,
-                "round": self.round, "turn": self.turn,
-                "commits": self.commits.to_json() if self.commits is not None else None,
-                "tokens": [list(t) for t in self.tokens], "committed": [list(c) for c in self.committed]}
-
-    def _from_json(self, data: dict[str, Any]) -> None:
-        self.scores = list(data["scores"])
-        self.pot = data["pot"]
-        self.current = data["current"]
-        self.round = data["round"]
-        self.turn = data["turn"]
-        self.commits = Commits.from_json(data["commits"]) if data["commits"] is not None else None
-        self.tokens = [list(t) for t in data["tokens"]]
-        self.committed = [list(c) for c in data["committed"]]
 
 
 class ToyHeuristic:

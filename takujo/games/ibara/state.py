@@ -2,7 +2,9 @@
 
 Turn: the event marker is placed at random → draw 3 → actions (move, explore, satisfy a
 whim, SP cards, ゲイブリッツ's ability) → end: irritation, then discard down to 7.
-Combat lives in `combat.py`; the content (cards, whims, events, items) in `content.py`.
+Each phase (`phases.py`) names who decides, what they may do and what it does once, in
+`IbaraState.PHASES`; combat's steps live in `combat.py`, the content (cards, whims, events,
+items) in `content.py`.
 """
 from __future__ import annotations
 
@@ -425,6 +427,8 @@ class IbaraState(PhasedState):
         return m
 
     def _act_actions(self, p: int) -> list[Action]:
+        """ACT: moves (one set per kind of card), SP cards, exploration on a corner, the
+        face-up whim satisfied, ゲイブリッツ's ability, and the end of the turn."""
         out: list[Action] = []
         game = self.game
         hand = sorted(self.hands[p])                       # a card is in one place only

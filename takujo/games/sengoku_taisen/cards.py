@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, field_validator, model_validator
 
-from ...core.cards import CardText, load_cards
+from ...core.cards import CardText, first_repeat, load_cards, read_meta
 from ...core.cards import Effect as CoreEffect
 from ...core.errors import CardDataError
 
@@ -330,12 +330,11 @@ class Pool:
 def build_pool(path: Path | str = CARD_FILE) -> Pool:
     """Load and validate a card pool; errors name the file, the card and the field."""
     doc, specs = load_cards(path, CardSpec)
-    cards: dict[str, CardDef] = {}
-    for spec in specs:
-        if spec.number in cards:
-            raise CardDataError("sengoku_taisen.cards.duplicate_number", path=path, number=spec.number)
-        cards[spec.number] = CardDef(spec, Cost.parse(spec.cost))
-    return Pool(str(path), dict(doc.get("meta", {})), cards)
+    repeated = first_repeat(specs, lambda spec: spec.number)
+    if repeated is not None:
+        raise CardDataError("sengoku_taisen.cards.duplicate_number", path=path, number=repeated)
+    cards = {spec.number: CardDef(spec, Cost.parse(spec.cost)) for spec in specs}
+    return Pool(str(path), read_meta(doc), cards)
 
 
 @lru_cache(maxsize=8)

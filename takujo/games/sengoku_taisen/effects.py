@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...core.piles import take_top
 from .cards import STATIC, Cost, Effect
 
 if TYPE_CHECKING:
@@ -152,9 +153,7 @@ def apply(s: "SengokuState", p: int, eff: Effect, chosen: tuple[int, ...], sourc
         for _ in range(int(eff.get("count", 1))):
             s.summon(p, int(eff.get("strength", 1000)), int(eff.get("siege", 0)), eff.get("unit", "infantry"))
     elif do == "build_wall":
-        for _ in range(int(eff.get("n", 1))):
-            if s.deck[p]:
-                s.walls[p].append(s.deck[p].pop())    # 築城: face down, unseen (SGT-WALL-07)
+        s.walls[p] += take_top(s.deck[p], int(eff.get("n", 1)))    # 築城: face down, unseen (SGT-WALL-07)
         s.say("build_wall", player=p, n=int(eff.get("n", 1)), why=why)
     elif do == "bounce":
         s.say("effect", player=p, do=do, target=t, why=why)

@@ -6,6 +6,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
+from ...core.cards import card_file_option
 from ...core.game import Game, GameOptions
 from ...core.rng import Rng
 from . import decks
@@ -32,8 +33,7 @@ class SengokuOptions(GameOptions):
     deck2: str = Field(RANDOM, description="player 1's deck: as deck1 (random: loaded without the draw, 紅)",
                        json_schema_extra={"server_file": True, "choices": [RANDOM, *decks.STARTERS],
                                           "prefixes": [decks.CODE_PREFIX]})
-    cards: str = Field("", description="path of a cards.toml pool instead of the built-in stand-in pool",
-                       json_schema_extra={"server_file": True})
+    cards: str = card_file_option("path of a cards.toml pool instead of the built-in stand-in pool")
     ougi_timing: Literal["main_or_battle", "main"] = Field(
         "main_or_battle", description="when an okugi may be used in your turn: main phase or your "
                                       "battle windows too (SGT-OUGI-03)")
@@ -90,11 +90,16 @@ class SengokuGame(Game):
     def instances(self) -> tuple[CardDef, ...]:
         return self._built[0]
 
+    @property
+    def card_count(self) -> int:
+        """Card instances (both decks and okugi): what the per-card actions range over."""
+        return len(self._built[0])
+
     @cached_property
     def fixed_actions(self) -> FixedActions:
         """The game's fixed-shape actions (deploy c, koku c up, end …), built once."""
         slots = max(len(card.spec.abilities) for card in self.instances)
-        acts = FixedActions(len(self.instances), max(slots, 1))
+        acts = FixedActions(self, max(slots, 1))
         acts.prebuild(self.instances, self.owners)
         return acts
 

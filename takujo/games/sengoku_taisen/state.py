@@ -14,6 +14,7 @@ from ...core.decision import Decision, DecisionKind, TurnDecisions
 from ...core.errors import IllegalActionError
 from ...core.fields import Bound, Frame, per_player
 from ...core.phases import Phase, PhasedState
+from ...core.piles import DrawLog, discard_actions, discard_card, draw_cards, take_top
 from ...core.response import Window
 from ...core.rng import Rng
 from ...core.state import State, frame_json
@@ -33,6 +34,8 @@ HAND_LIMIT = 7        # SGT-START-05
 START_WALLS = 8       # SGT-START-01, SGT-SETUP-06
 KOKU_MAX = 10         # SGT-KOKU-05
 TOKEN_BASE = 10_000   # summoned soldiers are tokens with ids from here (SGT-SUMMON-01)
+#: Each card drawn is seen by its drawer alone; then everyone sees how many, if any.
+DRAW = DrawLog(count="if_any")
 
 
 # What `pending` returns in a battle window, by player (TURN decisions: `game.turn_decisions`).
@@ -186,9 +189,7 @@ class SengokuState(PhasedState):
     def _after_mulligan(self) -> None:
         # SGT-SETUP-06: 8 cards from the top of the deck, face down, unseen, as walls.
         for p in (self.first, 1 - self.first):
-            for _ in range(START_WALLS):
-                if self.deck[p]:
-                    self.walls[p].append(self.deck[p].pop())
+            self.walls[p] += take_top(self.deck[p], START_WALLS)
         self._start_turn(self.first)
 
     # ----- facts --------------------------------------------------------------------------------
@@ -262,18 +263,7 @@ class SengokuState(PhasedState):
     # ----- moving cards -------------------------------------------------------------------------
     def draw(self, p: int, n: int) -> int:
         """Draw up to n; drawing from an empty deck draws nothing (SGT-KOKU-12 ambiguity)."""
-        deck, hand = self.deck[p], self.hand[p]
-        got = 0
-        for _ in range(n):
-            if not deck:
-                break
-            c = deck.pop()
-            hand.append(c)
-            self.say("draw", [p], player=p, card=c)
-            got += 1
-        if got:
-            self.say("draw_count", player=p, n=got)
-        return got
+        return len(draw_cards(self, p, n, self.deck[p], self.hand[p], DRAW))
 
     def summon(self, p: int, strength: int, siege: int, unit: str) -> int:
         """SGT-SUMMON-01/03: a token whose stats the summoning card sets."""
@@ -583,11 +573,10 @@ class SengokuState(PhasedState):
             if (exhaust and u in self.exhausted) or (once and f"{u}:{i}" in self.once_used):
                 continue
             units = effects.target_units(self, p, ab, u)
-            slot = u * acts.ability_slots + i
             if units is None:
-                out.append(acts.ability_plain[p][slot])
+                out.append(acts.ability_plain.row(p, u)[i])
             elif units:
-                row, cards = acts.ability.row(p, slot), acts.cards
+                row, cards = acts.ability.row(p, u * acts.ability_slots + i), acts.cards
                 out += [row[t] if t < cards else Action(p, "ability", (u, i, t)) for t in units]
         return out
 
@@ -677,14 +666,11 @@ class SengokuState(PhasedState):
 
     def _discard_actions(self, p: int) -> list[Action]:
         """SGT-START-05: discard down to the hand limit at the end of the turn."""
-        discard = self.acts.discard[p]
-        return [discard[c] for c in self.hand[p]]
+        return discard_actions(self.acts.discard[p], self.hand[p])
 
     def _apply_discard(self, a: Action) -> None:
-        p, c = a.player, a.args[0]
-        self.hand[p].remove(c)
-        self.discard[p].append(c)
-        self.say("discard", player=p, card=c)
+        p = a.player
+        discard_card(self, p, a.args[0], self.hand[p], self.discard[p])
         if len(self.hand[p]) <= HAND_LIMIT:
             self._end_turn()
 

@@ -13,6 +13,8 @@ from tests.checks import vandalise
 from takujo.core.decision import DecisionKind, Outcome
 from takujo.core.rng import Rng
 from takujo.core.visibility import shuffle_unseen
+from takujo.games.sengoku_taisen.combat import Battle
+from takujo.games.sengoku_taisen.schema import BattleView
 from takujo.games.sengoku_taisen.state import SengokuState
 
 from .helpers import act, give_koku, legal, put, table
@@ -152,6 +154,15 @@ def test_views_json_and_clones_share_nothing_mutable_in_battles_windows_and_coun
     vandalise(s.to_json())
     vandalise(s.public_info())
     assert json.dumps(s.to_json(), sort_keys=True) == before
+
+
+def test_a_battle_made_by_its_own_constructor_has_every_declared_field():
+    """`Battle` sets its fields by hand (it is made on every attack): each declared field, and
+    the keys the view documents (`BattleView`), no more."""
+    b = Battle(12, 0, "castle")
+    assert b.to_json() == {"attacker": 12, "player": 0, "target": "castle", "interceptor": -1}
+    assert set(b.to_json()) == {f.name for f in Battle._FIELDS} == set(BattleView.model_fields)
+    assert Battle.from_json(b.to_json()) == b == b.clone()
 
 
 def test_random_states_share_nothing_mutable_with_their_copies():

@@ -27,6 +27,11 @@ class Battle(Frame):
     target: int | str                   # CASTLE, or the attacked unit
     interceptor: int = -1               # the intercepting unit, -1 for none
 
+    def __init__(self, attacker: int, player: int, target: int | str, interceptor: int = -1) -> None:
+        # Every field set here: one is made on each attack declaration, and the frame's
+        # generic keyword check costs more than the rest of the declaration.
+        self.attacker, self.player, self.target, self.interceptor = attacker, player, target, interceptor
+
 
 def in_battle(s: "SengokuState") -> Battle:
     """The attack in progress, in the steps where there must be one."""

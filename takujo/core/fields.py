@@ -348,6 +348,28 @@ class Plan:
         exec(compile("\n".join(lines), f"<{cls.__qualname__} defaults>", "exec"), scope)  # noqa: S102
         return scope["set_defaults"]  # type: ignore[no-any-return]
 
+    def compile_init(self, cls: type) -> Callable[..., None]:
+        """``__init__(self, *, field, ...)`` for a frame: every field by keyword, those with a
+        default optional (a fresh copy of it when left out)."""
+        required = [f.name for f in self.fields if not f.has_default]
+        optional = [name for name, _ in self.defaults]
+        params = ", ".join(["self", "*"] + required + [f"{n}=_MISSING" for n in optional]) if self.fields else "self"
+        lines = [f"def __init__({params}) -> None:  # generated from {cls.__qualname__}'s fields"]
+        lines += [f"    self.{n} = {n}" for n in required]
+        for name in optional:
+            kind, default = self.kinds[name], f"D[{name!r}]"
+            if kind.immutable:
+                lines.append(f"    self.{name} = {default} if {name} is _MISSING else {name}")
+            else:
+                lines.append(f"    self.{name} = {kind.copy_code(default, 0)} if {name} is _MISSING else {name}")
+        if len(lines) == 1:
+            lines.append("    pass")
+        scope: dict[str, Any] = {"D": dict(self.defaults), "_MISSING": _MISSING}
+        exec(compile("\n".join(lines), f"<{cls.__qualname__} __init__>", "exec"), scope)  # noqa: S102
+        init = scope["__init__"]
+        init.__qualname__ = f"{cls.__qualname__}.__init__"
+        return init  # type: ignore[no-any-return]
+
     def dump(self, obj: Any) -> dict[str, Any]:
         kinds = self.kinds
         return {name: kinds[name].dump(getattr(obj, name)) for name in self.saved}
@@ -427,16 +449,17 @@ class Frame(metaclass=Declared):
 
     _FIELDS: ClassVar[tuple[Field, ...]]
 
-    def __init__(self, **values: Any) -> None:
-        cls = type(self)
-        plan = cls._PLAN or cls.plan()
-        if not plan.required <= values.keys() or not values.keys() <= plan.kinds.keys():
-            unknown = sorted(values.keys() - plan.kinds.keys())
-            raise TypeError(f"{cls.__name__}: unknown fields {unknown}" if unknown else
-                            f"{cls.__name__} needs {', '.join(sorted(plan.required - values.keys()))}")
-        plan.set_defaults(self, 0)
-        for name, value in values.items():
-            setattr(self, name, value)
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        if "__init__" not in cls.__dict__:      # a frame may write its own
+            def __init__(self: Any, **values: Any) -> None:
+                # replaced on first use by one generated from the fields (keyword-only
+                # arguments, the defaults copied fresh): as fast as a hand-written one
+                init = (cls._PLAN or cls.plan()).compile_init(cls)
+                cls.__init__ = init  # type: ignore[method-assign]
+                init(self, **values)
+
+            cls.__init__ = __init__  # type: ignore[method-assign]
 
     def clone(self: T) -> T:
         cls = type(self)

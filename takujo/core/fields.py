@@ -412,7 +412,6 @@ class Declared(ABCMeta):
         known = {f.name for f in inherited}
         own: list[Field] = []
         module = ns.get("__module__", "")
-        by_hand = by_hand or "_to_json" in ns   # TRANSITION
         for fname, annotation in ns.get("__annotations__", {}).items():
             text = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", str(annotation))
             if text.startswith(("ClassVar", "typing.ClassVar", "'ClassVar")):
@@ -426,7 +425,7 @@ class Declared(ABCMeta):
                                                        module),) + inherited[i + 1:]
                 continue
             own.append(Field(fname, text, ns.pop(fname, _MISSING), module, by_hand))
-        if "__slots__" not in ns and "_to_json" not in ns:   # TRANSITION: hand-written states keep a __dict__
+        if "__slots__" not in ns:
             ns["__slots__"] = tuple(f.name for f in own)
         cls = super().__new__(mcs, name, bases, ns, **kw)
         cls._FIELDS = inherited + tuple(own)

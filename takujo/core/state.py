@@ -33,10 +33,6 @@ if TYPE_CHECKING:
     from .game import Game
 
 
-def copy_frame(frame: Any) -> Any:  # TRANSITION: until every game's frames are typed
-    return None if frame is None else copy_plain(frame)
-
-
 def frame_json(frame: Frame | None) -> dict[str, Any] | None:
     """A frame (a battle, a combat) as fresh plain data for a view or a save, or None."""
     return None if frame is None else frame.to_json()
@@ -260,17 +256,9 @@ class State(metaclass=Declared, by_hand=True):
         (cls._PLAN or cls.plan()).clone_into(self, other)
         return other
 
-    def _clone_base(self, other: "State") -> None:  # TRANSITION
-        other.game = self.game
-        other.rng = self.rng.clone()
-        other.cards_rng = self.cards_rng.clone()
-        other.log = list(self.log)
-        other.outcome = self.outcome
-        other.steps = self.steps
-
     def to_json(self) -> dict[str, Any]:
         """The whole state as plain JSON data (`from_json` reads it back)."""
-        data = self._to_json() if hasattr(self, "_to_json") else type(self).plan().dump(self)  # TRANSITION
+        data = type(self).plan().dump(self)
         data["_base"] = {
             "game": str(self.game),
             "rng": self.rng.state,
@@ -297,8 +285,5 @@ class State(metaclass=Declared, by_hand=True):
         state.log = [copy_plain(e) for e in base["log"]]
         state.outcome = Outcome.from_json(base["outcome"]) if base["outcome"] else None
         state.steps = base["steps"]
-        if hasattr(state, "_from_json"):  # TRANSITION
-            state._from_json(data)
-        else:
-            cls.plan().load(state, data)
+        cls.plan().load(state, data)
         return state

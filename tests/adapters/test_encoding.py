@@ -1,0 +1,203 @@
+"""The research adapters' encoding: exact action indices, masks equal to the legal sets, and
+observations computed from the observer's view alone (takujo.adapters)."""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from takujo.adapters import ActionIndexError, Dom, IllegalIndexError, ObservationError, Slot, Table, VerbShape
+from takujo.adapters.actions import ActionIndex
+from takujo.core import Action, Rng, shuffle_unseen
+
+#: configurations played through Seat: each game's defaults and its options switched on
+CONFIGS = [
+    "fuutei", "fuutei(players=2)", "fuutei(players=6)",
+]
+
+#: (num_actions, obs_size) per configuration: a change of layout must be deliberate
+GOLDEN = {
+    "fuutei": (2840, 3608),
+}
+
+_TABLES: dict[str, Table] = {}
+
+
+def table(spec: str) -> Table:
+    if spec not in _TABLES:
+        _TABLES[spec] = Table(spec)
+    return _TABLES[spec]
+
+
+def visible_sets(view: dict) -> dict:
+    """What a view shows of the zones, order aside (the observation drops order)."""
+    out = {}
+    for name, z in view["zones"].items():
+        if isinstance(z, list) and z and isinstance(z[0], list):
+            out[name] = [sorted(x) if isinstance(x, list) else x for x in z]
+        elif isinstance(z, list) and all(isinstance(x, int) for x in z):
+            out[name] = sorted(z)
+        else:
+            out[name] = [sorted(x) if isinstance(x, list) else x for x in z] if isinstance(z, list) else z
+    return out
+
+
+def check_step(t: Table, seat, rng: Rng, hidden_checks: list[int]) -> None:
+    state = seat.state
+    player = seat.current_player()
+    legal_actions = state.legal_actions(player)
+    idx = t.index
+    legal = seat.legal()
+    if not seat.selection:
+        subset = [a for a in legal_actions if idx.is_subset(a.verb)]
+        plain = [a for a in legal_actions if not idx.is_subset(a.verb)]
+        codes = [idx.index(a) for a in plain]
+        assert len(set(codes)) == len(codes), "two legal actions share an index"
+        for a, i in zip(plain, codes):
+            assert idx.action(i, player, legal_actions) == a
+            assert seat.action_of(i) == a
+        firsts = {idx.subset_path(a)[0] for a in subset}
+        assert sorted(set(codes) | firsts) == legal
+    mask = seat.mask()
+    assert mask.dtype == np.int8 and mask.shape == (t.num_actions,)
+    assert sorted(np.flatnonzero(mask).tolist()) == legal
+    if rng.below(25) == 0:
+        hidden_checks.append(1)
+        for observer in range(t.players):
+            obs = seat.observe(observer)
+            assert obs.dtype == np.float32 and obs.shape == (t.obs_size,)
+            assert np.isfinite(obs).all()
+            twin = shuffle_unseen(state, observer, rng)
+            assert twin.view(observer) == state.view(observer)
+            twin_seat = t.seat(twin)
+            twin_seat.selection = seat.selection
+            assert np.array_equal(twin_seat.observe(observer), obs), "hidden cards changed the observation"
+            # cards hidden from someone else but seen by the observer: the observation follows
+            other = (observer + 1) % t.players
+            moved = shuffle_unseen(state, other, rng)
+            if visible_sets(moved.view(observer)) != visible_sets(state.view(observer)):
+                moved_seat = t.seat(moved)
+                moved_seat.selection = seat.selection if seat.selection and seat.selection[0] != observer else None
+                if seat.selection is None or seat.selection[0] != observer:
+                    assert not np.array_equal(moved_seat.observe(observer), obs), \
+                        "the observation ignores cards the observer sees"
+
+
+@pytest.mark.parametrize("spec", CONFIGS)
+def test_random_games_through_seat(spec):
+    t = table(spec)
+    hidden: list[int] = []
+    games = 2
+    for seed in range(games):
+        seat = t.new(seed)
+        rng = Rng(seed * 7919 + 1)
+        steps = 0
+        while seat.current_player() is not None:
+            check_step(t, seat, rng, hidden)
+            legal = seat.legal()
+            seat.step(legal[rng.below(len(legal))])
+            steps += 1
+            assert steps < 50_000
+        assert seat.legal() == [] and not seat.mask().any()
+        r = seat.returns()
+        assert len(r) == t.players and abs(sum(r) - 1.0) < 1e-9
+        winners = seat.state.outcome.winners
+        assert all((r[p] > 0) == (p in winners) for p in range(t.players))
+    assert len(hidden) > 5
+
+
+@pytest.mark.parametrize("spec", sorted(GOLDEN))
+def test_golden_sizes(spec):
+    t = table(spec)
+    assert (t.num_actions, t.obs_size) == GOLDEN[spec]
+
+
+def test_illegal_index_leaves_the_seat_unchanged():
+    t = table("fuutei")
+    seat = t.new(3)
+    before = json.dumps(seat.to_json(), sort_keys=True)
+    legal = set(seat.legal())
+    bad = next(i for i in range(t.num_actions) if i not in legal)
+    for i in (bad, -1, t.num_actions, t.num_actions + 5):
+        with pytest.raises(IllegalIndexError):
+            seat.step(i)
+    assert json.dumps(seat.to_json(), sort_keys=True) == before
+    assert isinstance(IllegalIndexError("x"), ValueError)
+
+
+def test_returns_are_zero_before_the_end_and_shared_after():
+    t = table("fuutei")
+    seat = t.new(0)
+    assert seat.returns() == [0.0] * t.players
+    rng = Rng(1)
+    while seat.current_player() is not None:
+        legal = seat.legal()
+        seat.step(legal[rng.below(len(legal))])
+    assert sum(seat.returns()) == pytest.approx(1.0)
+
+
+def test_clone_and_json_round_trip():
+    t = table("fuutei")
+    seat = t.new(5)
+    rng = Rng(5)
+    for _ in range(60):
+        legal = seat.legal()
+        seat.step(legal[rng.below(len(legal))])
+    twin = seat.clone()
+    back = t.from_json(json.loads(json.dumps(seat.to_json())))
+    for other in (twin, back):
+        assert other.legal() == seat.legal()
+        for p in range(t.players):
+            assert np.array_equal(other.observe(p), seat.observe(p))
+    i = seat.legal()[0]
+    twin.step(i)
+    assert twin.state.steps == seat.state.steps + 1   # independent
+    with pytest.raises(ValueError):
+        Table("fuutei(players=3)").from_json(seat.to_json())
+
+
+def test_index_refuses_what_is_outside_the_domains():
+    t = table("fuutei")
+    idx = t.index
+    with pytest.raises(ActionIndexError, match="not in the action layout"):
+        idx.index(Action(0, "teleport", (1,)))
+    with pytest.raises(ActionIndexError, match="outside the domain"):
+        idx.index(Action(0, "play", (10_000,)))
+    with pytest.raises(ActionIndexError, match="arguments"):
+        idx.index(Action(0, "play", ()))
+    with pytest.raises(ActionIndexError, match="arguments"):
+        idx.index(Action(0, "end", (1,)))
+    with pytest.raises(ActionIndexError):
+        idx.action(idx.n, 0)
+
+
+def test_mixed_radix_layout():
+    idx = ActionIndex([
+        VerbShape("end"),
+        VerbShape("move", (Slot(Dom.ints(3)), Slot(Dom.words("a", "b"), optional=True))),
+        VerbShape("pick", subset=Dom.ints(4)),
+    ])
+    assert idx.n == 1 + 3 * 3 + 5
+    seen = set()
+    for a in [Action(0, "end")] + [Action(0, "move", (x, *w)) for x in range(3) for w in ((), ("a",), ("b",))]:
+        i = idx.index(a)
+        assert idx.action(i, 0) == a
+        seen.add(i)
+    assert len(seen) == 10
+    assert idx.subset_path(Action(0, "pick", (1, 3))) == [11, 13, 14]
+    with pytest.raises(ActionIndexError):
+        idx.index(Action(0, "move", (1, "c")))
+    with pytest.raises(ActionIndexError):
+        idx.index(Action(0, "move", (True,)))       # a bool is not a card id
+
+
+def test_undeclared_public_key_fails_loudly():
+    t = table("fuutei")
+    seat = t.new(0)
+    view = seat.state.view(0)
+    view["public"]["new_thing"] = 1
+    with pytest.raises(ObservationError, match="new_thing"):
+        t.encoder.encode(view, 0)
+    with pytest.raises(ObservationError):
+        t.encoder.encode(seat.state.view(1), 0)        # another player's view

@@ -19,7 +19,7 @@ the commit, and only the selecting player's observation shows it.
 from __future__ import annotations
 
 import importlib
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
 
@@ -61,6 +61,10 @@ class Table:
         self.shapes: list[VerbShape] = decl.action_shapes(self.game)
         self.index = ActionIndex(self.shapes)
         self.obs_spec: ObsSpec = decl.obs_spec(self.game)
+        #: ``canon(state)``: a function rewriting actions before indexing (ids with no fixed
+        #: bound, such as summoned tokens, to slots), or None when there is nothing to rewrite
+        self.canon: Callable[[State], Callable[[Action], Action] | None] = getattr(
+            decl, "action_canon", lambda state: None)
         self.encoder = ObsEncoder(self.game.State.ZONES, self.obs_spec, self.game.players)
         self.players: int = self.game.players
         self.num_actions: int = self.index.n
@@ -76,6 +80,11 @@ class Table:
 
     def from_json(self, data: dict[str, Any]) -> "Seat":
         return Seat.from_json(self, data)
+
+    def index_of(self, action: Action, state: State) -> int:
+        """The index of an engine action in `state` (ids rewritten as the seat does)."""
+        canon = self.canon(state)
+        return self.index.index(canon(action) if canon is not None else action)
 
     def __repr__(self) -> str:
         return f"<Table {self.spec}: {self.num_actions} actions, observation {self.obs_size}>"
@@ -116,12 +125,13 @@ class Seat:
             if sel is not None and sel[0] != player:
                 raise RuntimeError(f"a selection of player {sel[0]} is in progress, but player {player} acts")
             index = self.table.index
+            canon = self.table.canon(self.state)
             if index.subset_verbs:
                 self._moves = SubsetSteps(index, legal, None if sel is None else (sel[1], sel[2])).moves
             else:
                 moves: dict[int, Action | None] = {}
                 for a in legal:
-                    i = index.index(a)
+                    i = index.index(a if canon is None else canon(a))
                     if i in moves:
                         raise ActionIndexError(f"{a} and {moves[i]} share index {i}")
                     moves[i] = a

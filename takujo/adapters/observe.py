@@ -281,6 +281,19 @@ class CardMap(Feature):
             out[at + self.keys.slot(int(k)) * cols + self.values.slot(v)] = 1.0
 
 
+class CardValues(Feature):
+    """A dict card -> number (keys may be strings of ids) as one value per `pool` card,
+    divided by `scale`."""
+
+    def __init__(self, pool: Pool, scale: float = 1.0) -> None:
+        self.pool, self.scale = pool, float(scale)
+        self.size = pool.size
+
+    def write(self, out: np.ndarray, at: int, value: Any, ctx: Ctx) -> None:
+        for k, v in value.items():
+            out[at + self.pool.slot(int(k))] = float(v) / self.scale
+
+
 class Frame(Feature):
     """A dict of declared keys (a nested frame of ``public``, or ``public`` itself), each
     encoded by its own feature; None for an absent frame (a presence bit says which, when
@@ -447,6 +460,8 @@ class ObsSpec:
     #: subset verbs of the selection sub-turn, and the pool their cards come from
     selection_verbs: Sequence[str] = ()
     selection_pool: Pool | None = None
+    #: rewrites a (fresh) view before encoding, e.g. ids that have no fixed bound to slots
+    prepare: Callable[[dict[str, Any]], dict[str, Any]] | None = None
 
 
 class ObsEncoder:
@@ -500,6 +515,8 @@ class ObsEncoder:
         if view.get("player") != player:
             raise ObservationError(f"the view is player {view.get('player')!r}'s, not player {player}'s")
         ctx = Ctx(player, self.n)
+        if self.spec.prepare is not None:
+            view = self.spec.prepare(view)
         zones = view["zones"]
         if set(zones) != self.zone_names:
             raise ObservationError(f"zones {sorted(zones)} differ from the declared {sorted(self.zone_names)}")

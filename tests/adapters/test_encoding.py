@@ -14,11 +14,14 @@ from takujo.core import Action, Rng, shuffle_unseen
 #: configurations played through Seat: each game's defaults and its options switched on
 CONFIGS = [
     "fuutei", "fuutei(players=2)", "fuutei(players=6)",
+    "sengoku_taisen", "sengoku_taisen(deck1=蒼,deck2=蒼)", "sengoku_taisen(deck1=黒,deck2=翠)",
+    "sengoku_taisen(deck1=黒,deck2=黒,ougi_timing=main,shippu_then_muso=false)",
 ]
 
 #: (num_actions, obs_size) per configuration: a change of layout must be deliberate
 GOLDEN = {
     "fuutei": (2840, 3608),
+    "sengoku_taisen": (11602, 2629),
 }
 
 _TABLES: dict[str, Table] = {}
@@ -50,12 +53,14 @@ def check_step(t: Table, seat, rng: Rng, hidden_checks: list[int]) -> None:
     idx = t.index
     legal = seat.legal()
     if not seat.selection:
+        canon = t.canon(state) or (lambda a: a)
         subset = [a for a in legal_actions if idx.is_subset(a.verb)]
         plain = [a for a in legal_actions if not idx.is_subset(a.verb)]
-        codes = [idx.index(a) for a in plain]
+        codes = [t.index_of(a, state) for a in plain]
         assert len(set(codes)) == len(codes), "two legal actions share an index"
+        canonical = [canon(a) for a in legal_actions]
         for a, i in zip(plain, codes):
-            assert idx.action(i, player, legal_actions) == a
+            assert idx.action(i, player, canonical) == canon(a)
             assert seat.action_of(i) == a
         firsts = {idx.subset_path(a)[0] for a in subset}
         assert sorted(set(codes) | firsts) == legal

@@ -73,7 +73,7 @@ class Dom:
                 i = value - start
                 if 0 <= i < len(self.values):
                     return i
-        else:
+        elif type(value) is not bool:                # True == 1 as a dict key: not a card
             try:
                 return self._codes[value]
             except (KeyError, TypeError):
@@ -118,57 +118,85 @@ class Slot:
 @dataclass(frozen=True)
 class VerbShape:
     """A verb and its argument slots; or, with `subset`, a verb whose arguments are a sorted
-    subset of `subset` (built by sub-steps: ``add c`` for each value, then ``commit``)."""
+    subset of `subset` (built by sub-steps: ``add c`` for each value, then ``commit``); or,
+    with `cases`, a verb whose later slots depend on its first argument: each case is the
+    first argument's domain and the slots that follow it (a 城 targets a province, a
+    subversion a warlord; a march goes to an adjacent province only)."""
 
     verb: str
     slots: tuple[Slot, ...] = ()
     subset: Dom | None = None
+    cases: tuple[tuple[Dom, tuple[Slot, ...]], ...] = ()
     #: a short note for the layout table in docs/research.md
     note: str = ""
 
     def __post_init__(self) -> None:
-        if self.subset is not None and self.slots:
-            raise ValueError(f"{self.verb}: a subset verb has no other slots")
-        seen_derived = seen_optional = False
-        for s in self.slots:
-            if s.derived:
-                seen_derived = True
-            elif seen_derived:
-                raise ValueError(f"{self.verb}: derived slots must come after every encoded slot")
-            elif s.optional:
-                seen_optional = True
-            elif seen_optional:
-                raise ValueError(f"{self.verb}: optional slots must be trailing")
+        if (self.subset is not None) + bool(self.slots) + bool(self.cases) > 1:
+            raise ValueError(f"{self.verb}: slots, subset and cases exclude each other")
+        heads: set[Any] = set()
+        for head, tail in self.cases:
+            if heads & set(head.values):
+                raise ValueError(f"{self.verb}: a first argument in two cases")
+            heads |= set(head.values)
+            _check_slots(self.verb, (Slot(head), *tail))
+        _check_slots(self.verb, self.slots)
 
     @property
     def encoded(self) -> tuple[Slot, ...]:
         return tuple(s for s in self.slots if not s.derived)
 
+    def parts(self) -> list[tuple[Slot, ...]]:
+        """The slot lists laid out one after another (one, unless there are cases)."""
+        if self.cases:
+            return [(Slot(head), *tail) for head, tail in self.cases]
+        return [self.slots]
+
     def size(self) -> int:
         if self.subset is not None:
             return len(self.subset) + 1
-        n = 1
-        for s in self.encoded:
-            n *= s.radix
-        return n
+        total = 0
+        for slots in self.parts():
+            n = 1
+            for s in slots:
+                if not s.derived:
+                    n *= s.radix
+            total += n
+        return total
 
     def describe(self) -> str:
         if self.subset is not None:
             return f"{self.verb}: add c ({self.subset.name}, {len(self.subset)}) | commit"
-        parts = []
-        for s in self.slots:
-            label = f"{s.dom.name or 'dom'}({len(s.dom)})"
-            if s.derived:
-                label = f"<derived {label}>"
-            elif s.optional:
-                label = f"[{label}]"
-            parts.append(label)
-        return " ".join([self.verb, *parts])
+        out = []
+        for slots in self.parts():
+            parts = []
+            for s in slots:
+                label = f"{s.dom.name or 'dom'}({len(s.dom)})"
+                if s.derived:
+                    label = f"<derived {label}>"
+                elif s.optional:
+                    label = f"[{label}]"
+                parts.append(label)
+            out.append(" ".join([self.verb, *parts]))
+        return " | ".join(out) if len(out) <= 4 else f"{out[0]} | … ({len(out)} cases)"
+
+
+def _check_slots(verb: str, slots: tuple[Slot, ...]) -> None:
+    seen_derived = seen_optional = False
+    for s in slots:
+        if s.derived:
+            seen_derived = True
+        elif seen_derived:
+            raise ValueError(f"{verb}: derived slots must come after every encoded slot")
+        elif s.optional:
+            seen_optional = True
+        elif seen_optional:
+            raise ValueError(f"{verb}: optional slots must be trailing")
 
 
 @dataclass
 class _Entry:
     offset: int
+    size: int
     shape: VerbShape
     slots: tuple[Slot, ...]        # the encoded ones
     radices: tuple[int, ...]
@@ -183,20 +211,32 @@ class ActionIndex:
 
     def __init__(self, shapes: Sequence[VerbShape]) -> None:
         self.shapes = tuple(shapes)
-        self._by_verb: dict[str, _Entry] = {}
+        self._by_verb: dict[str, _Entry | dict[Any, _Entry]] = {}
         self._offsets: list[int] = []
         self._entries: list[_Entry] = []
+        self._verb_at: dict[str, tuple[int, int]] = {}
         offset = 0
         for shape in self.shapes:
             if shape.verb in self._by_verb:
                 raise ValueError(f"verb {shape.verb!r} declared twice")
-            enc = shape.encoded
-            entry = _Entry(offset, shape, enc, tuple(s.radix for s in enc), len(shape.slots),
-                           sum(1 for s in enc if not s.optional), any(s.derived for s in shape.slots))
-            self._by_verb[shape.verb] = entry
-            self._offsets.append(offset)
-            self._entries.append(entry)
-            offset += shape.size()
+            start = offset
+            made = []
+            for slots in shape.parts():
+                enc = tuple(s for s in slots if not s.derived)
+                size = len(shape.subset) + 1 if shape.subset is not None else 1
+                for s in enc:
+                    size *= s.radix
+                entry = _Entry(offset, size, shape, enc, tuple(s.radix for s in enc), len(slots),
+                               sum(1 for s in enc if not s.optional), any(s.derived for s in slots))
+                made.append(entry)
+                self._offsets.append(offset)
+                self._entries.append(entry)
+                offset += size
+            if shape.cases:
+                self._by_verb[shape.verb] = {v: e for e, (head, _) in zip(made, shape.cases) for v in head.values}
+            else:
+                self._by_verb[shape.verb] = made[0]
+            self._verb_at[shape.verb] = (start, offset - start)
         self.n = offset
         self.subset_verbs = tuple(s.verb for s in self.shapes if s.subset is not None)
 
@@ -208,6 +248,17 @@ class ActionIndex:
         entry = self._by_verb.get(action.verb)
         if entry is None:
             raise ActionIndexError(f"{action}: verb {action.verb!r} is not in the action layout")
+        if type(entry) is dict:
+            head = action.args[0] if action.args else None
+            try:
+                case = entry.get(head) if type(head) is not bool else None
+            except TypeError:
+                case = None
+            if case is None:
+                raise ActionIndexError(f"{action}: first argument {head!r} is outside the domain of "
+                                       f"{action.verb!r} ({entry_describe(action.verb, self)})")
+            entry = case
+        assert isinstance(entry, _Entry)
         if entry.shape.subset is not None:
             raise ActionIndexError(f"{action}: {action.verb!r} is chosen card by card (subset_path)")
         args = action.args
@@ -305,7 +356,7 @@ class ActionIndex:
         """The sub-step numbers that choose `action` of a subset verb: ``add c`` for each of
         its (sorted) arguments, then ``commit``."""
         entry = self._by_verb.get(action.verb)
-        if entry is None or entry.shape.subset is None:
+        if not isinstance(entry, _Entry) or entry.shape.subset is None:
             raise ActionIndexError(f"{action}: {action.verb!r} is not a subset verb")
         dom = entry.shape.subset
         try:
@@ -315,11 +366,18 @@ class ActionIndex:
 
     def is_subset(self, verb: str) -> bool:
         entry = self._by_verb.get(verb)
-        return entry is not None and entry.shape.subset is not None
+        return isinstance(entry, _Entry) and entry.shape.subset is not None
 
     def layout(self) -> list[tuple[str, int, int, str]]:
         """(verb, offset, size, description) per verb, in order."""
-        return [(e.shape.verb, e.offset, e.shape.size(), e.shape.describe()) for e in self._entries]
+        return [(s.verb, *self._verb_at[s.verb], s.describe()) for s in self.shapes]
+
+
+def entry_describe(verb: str, index: ActionIndex) -> str:
+    for s in index.shapes:
+        if s.verb == verb:
+            return s.describe()
+    return verb
 
 
 @dataclass

@@ -241,6 +241,30 @@ class Fixed(Feature):
             self.inner.write(out, at + i * k, v, ctx)
 
 
+class Positions(Feature):
+    """A list of players by position (a turn order), at most `length` long: per position a
+    one-hot over the relative seats plus the `extra` values (-1: position free)."""
+
+    def __init__(self, length: int | None = None, *extra: Any) -> None:
+        self.length, self.extra = length, extra
+
+    def bind(self, n: int) -> "Positions":
+        bound = Positions(self.length or n, *self.extra)
+        bound.seat = Seat(*self.extra).bind(n)
+        bound.size = bound.length * bound.seat.size        # type: ignore[operator]
+        return bound
+
+    seat: Feature = Ignore()
+
+    def write(self, out: np.ndarray, at: int, value: Any, ctx: Ctx) -> None:
+        assert self.length is not None
+        if len(value) > self.length:
+            raise ObservationError(f"{len(value)} positions, at most {self.length} declared")
+        k = self.seat.size
+        for i, p in enumerate(value):
+            self.seat.write(out, at + i * k, p, ctx)
+
+
 class Cards(Feature):
     """A collection of card ids as a multi-hot over `pool` (a card counted twice adds up)."""
 

@@ -16,12 +16,15 @@ CONFIGS = [
     "fuutei", "fuutei(players=2)", "fuutei(players=6)",
     "sengoku_taisen", "sengoku_taisen(deck1=蒼,deck2=蒼)", "sengoku_taisen(deck1=黒,deck2=翠)",
     "sengoku_taisen(deck1=黒,deck2=黒,ougi_timing=main,shippu_then_muso=false)",
+    "draft_daimyo", "draft_daimyo(players=3)",
+    "draft_daimyo(expansion=true,tactics=true,turn_order_choice=true)",
 ]
 
 #: (num_actions, obs_size) per configuration: a change of layout must be deliberate
 GOLDEN = {
     "fuutei": (2840, 3608),
     "sengoku_taisen": (11602, 2629),
+    "draft_daimyo": (551, 760),
 }
 
 _TABLES: dict[str, Table] = {}

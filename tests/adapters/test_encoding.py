@@ -18,6 +18,8 @@ CONFIGS = [
     "sengoku_taisen(deck1=黒,deck2=黒,ougi_timing=main,shippu_then_muso=false)",
     "draft_daimyo", "draft_daimyo(players=3)",
     "draft_daimyo(expansion=true,tactics=true,turn_order_choice=true)",
+    "ibara", "ibara(players=3)", "ibara(multi_card_combat=true,gaiblitz_buff=true,players=3)",
+    "ibara(multi_card_combat=true,gaiblitz_buff=true,sp_cards_to_hand=true)",
 ]
 
 #: (num_actions, obs_size) per configuration: a change of layout must be deliberate
@@ -25,6 +27,7 @@ GOLDEN = {
     "fuutei": (2840, 3608),
     "sengoku_taisen": (11602, 2629),
     "draft_daimyo": (551, 760),
+    "ibara": (1607, 1283),
 }
 
 _TABLES: dict[str, Table] = {}
@@ -209,3 +212,50 @@ def test_undeclared_public_key_fails_loudly():
         t.encoder.encode(view, 0)
     with pytest.raises(ObservationError):
         t.encoder.encode(seat.state.view(1), 0)        # another player's view
+
+
+def subset_tree(seat) -> set:
+    """Every engine action the selection sub-turn can commit from here (depth first)."""
+    found = set()
+    for i in seat.legal():
+        a = seat.action_of(i)
+        if a is not None:
+            found.add(a)
+        else:
+            twin = seat.clone()
+            twin.step(i)
+            found |= subset_tree(twin)
+    return found
+
+
+@pytest.mark.parametrize("spec", ["ibara(multi_card_combat=true)", "ibara(multi_card_combat=true,players=3)"])
+def test_selection_sub_turn_reaches_exactly_the_legal_plays(spec):
+    t = table(spec)
+    checked = 0
+    for seed in range(6):
+        seat = t.new(seed)
+        rng = Rng(seed)
+        while seat.current_player() is not None and checked < 60:
+            player = seat.current_player()
+            legal = seat.state.legal_actions(player)
+            if seat.selection is None and any(t.index.is_subset(a.verb) for a in legal):
+                assert subset_tree(seat) == set(legal)
+                checked += 1
+                # a selection step changes nothing in the engine, and only the selector sees it
+                before = {p: seat.observe(p) for p in range(t.players)}
+                steps = seat.state.steps
+                first = next(i for i in seat.legal() if seat.action_of(i) is None) if any(
+                    seat.action_of(i) is None for i in seat.legal()) else None
+                if first is not None:
+                    twin = seat.clone()
+                    twin.step(first)
+                    assert twin.state.steps == steps and twin.selection[0] == player
+                    for p in range(t.players):
+                        same = np.array_equal(twin.observe(p), before[p])
+                        assert same == (p != player)
+                    back = t.from_json(json.loads(json.dumps(twin.to_json())))
+                    assert back.selection == twin.selection and back.legal() == twin.legal()
+                    assert np.array_equal(back.observe(player), twin.observe(player))
+            legal_i = seat.legal()
+            seat.step(legal_i[rng.below(len(legal_i))])
+    assert checked > 10

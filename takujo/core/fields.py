@@ -28,7 +28,7 @@ import ast
 import sys
 from abc import ABCMeta
 from dataclasses import dataclass
-from typing import Annotated, Any, Callable, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Callable, ClassVar, TypeVar
 
 T = TypeVar("T")
 
@@ -447,6 +447,10 @@ class Frame(metaclass=Declared):
     left out), copied by `clone` and saved by `to_json`."""
 
     _FIELDS: ClassVar[tuple[Field, ...]]
+
+    if TYPE_CHECKING:
+        def __init__(self, **values: Any) -> None:
+            """Every field by keyword (generated per class on first use; see __init_subclass__)."""
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)

@@ -13,8 +13,9 @@ parallel if-chains (in `pending`, `_legal` and `_apply`), as boardgame.io declar
             ...
         }
 
-`current_phase` picks the entry (by default ``PHASES[self.phase]``); a game with something
-that interrupts every phase (a response window) overrides it to return that entry instead.
+The driver looks the phase up directly (``PHASES[self.phase]``, the hot path of every step);
+a game with something that interrupts every phase (a response window) overrides
+`current_phase` and the three methods below to look there first (風帝伝説FIGHTER).
 """
 from __future__ import annotations
 
@@ -48,10 +49,10 @@ class PhasedState(State):
     def pending(self) -> Decision | None:
         if self.outcome is not None:
             return None
-        return self.current_phase().decision(self)
+        return self.PHASES[self.phase].decision(self)
 
     def _legal(self, player: int) -> list[Action]:
-        return self.current_phase().legal(self, player)
+        return self.PHASES[self.phase].legal(self, player)
 
     def _apply(self, action: Action) -> None:
-        self.current_phase().apply(self, action)
+        self.PHASES[self.phase].apply(self, action)

@@ -360,6 +360,15 @@ class FuuteiState(PhasedState):
         """An open たわけ！ window interrupts every phase (FTR-TAWAKE-01)."""
         return self.TAWAKE if self.windows else self.PHASES[self.phase]
 
+    @property
+    def pending(self) -> Decision | None:
+        if self.outcome is not None:
+            return None
+        return (self.TAWAKE if self.windows else self.PHASES[self.phase]).decision(self)
+
+    def _legal(self, player: int) -> list[Action]:
+        return (self.TAWAKE if self.windows else self.PHASES[self.phase]).legal(self, player)
+
     def _apply(self, a: Action) -> None:
         (self.TAWAKE if self.windows else self.PHASES[self.phase]).apply(self, a)
         if self.victory_stale:

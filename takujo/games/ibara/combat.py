@@ -149,7 +149,7 @@ def compare(a: tuple[str, int], d: tuple[str, int]) -> int:
 def start(s: "IbaraState", attacker: int, defender: int, came_from: int) -> None:
     """Entering another knight's square starts a combat [public]."""
     # the constructor is generated from the fields on first use: mypy sees only object's
-    s.combat = Combat(players=[attacker, defender], came_from=came_from)  # type: ignore[call-arg]
+    s.combat = Combat(players=[attacker, defender], came_from=came_from)
     s.say("combat", player=attacker, defender=defender)
     if s.game.rules.multi_card_combat:
         s.phase = COMBAT_DECLARE                       # IBR-COMBAT-MULTI-03: attacker first

@@ -597,20 +597,6 @@ class IbaraState(PhasedState):
         if self.ending:
             self._after_irritation()
 
-    # The driver surface: PhasedState's, reading the table straight away (no phase here is
-    # ever interrupted, so no current_phase call: these run several times a step).
-    @property
-    def pending(self) -> Decision | None:
-        if self.outcome is not None:
-            return None
-        return self.PHASES[self.phase].decision(self)
-
-    def _legal(self, player: int) -> list[Action]:
-        return self.PHASES[self.phase].legal(self, player)
-
-    def _apply(self, action: Action) -> None:
-        self.PHASES[self.phase].apply(self, action)
-
     # The phase table. The game is over in OVER: no decision is pending, so it has no entry.
     PHASES = {
         ACT: Phase(_turn_decision, _act_actions, _apply_act),

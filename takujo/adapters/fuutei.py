@@ -126,7 +126,10 @@ def obs_spec(game: Game) -> ObsSpec:
         "committed": Seats(),
         "guard_changes": Scalar(40),
     }
-    return ObsSpec(pools={"cards": cards}, public=public, prompts=PROMPTS)
+    stack = Pool("hold|battle_support", sorted(g.get("hold", []) + g.get("battle_support", [])))
+    return ObsSpec(pools={"cards": cards}, public=public, prompts=PROMPTS,
+                   zone_pools={"center": region, "regions": region, "party": party, "equipment": equipment,
+                               "stack": stack})
 
 
 def _order(out: np.ndarray, value: Any, ctx: Ctx) -> None:

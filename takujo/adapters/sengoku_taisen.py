@@ -242,5 +242,9 @@ def obs_spec(game: Game) -> ObsSpec:
         "windows": Last(window),
     }
     return ObsSpec(pools={"cards": cards, "ougi": Pool("ougi", game.ougi_ids)},  # type: ignore[attr-defined]
-                   zone_pools={"summons": tokens}, public=public, prompts=PROMPTS,
+                   zone_pools={"summons": tokens, "camp": Pool("warlord", g["warlord"]), "field": strat,
+                               "ougi_up": Pool("ougi", game.ougi_ids),  # type: ignore[attr-defined]
+                               "hand": Pool("deck card", g["deck"]), "koku_up": Pool("deck card", g["deck"]),
+                               "koku_down": Pool("deck card", g["deck"])},
+                   public=public, prompts=PROMPTS,
                    prepare=lambda view: prepare_view(view, t))

@@ -24,8 +24,8 @@ CONFIGS = [
 
 #: (num_actions, obs_size) per configuration: a change of layout must be deliberate
 GOLDEN = {
-    "fuutei": (2840, 3608),
-    "sengoku_taisen": (11602, 2629),
+    "fuutei": (2840, 2556),
+    "sengoku_taisen": (11602, 2181),
     "draft_daimyo": (551, 760),
     "ibara": (1607, 1283),
 }

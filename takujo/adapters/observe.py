@@ -53,9 +53,14 @@ class Pool:
         self.name = name
         self.ids = tuple(ids)
         self.size = len(self.ids)
-        contiguous = self.ids == tuple(range(self.ids[0], self.ids[0] + self.size)) if self.ids else True
-        self._start: int | None = self.ids[0] if contiguous and self.ids else (0 if not self.ids else None)
-        self._slot = {} if self._start is not None else {c: i for i, c in enumerate(self.ids)}
+        self._slot = {c: i for i, c in enumerate(self.ids)}
+        # a lookup table over min..max id, -1 where no slot: for long lists
+        lo = min(self.ids) if self.ids else 0
+        hi = max(self.ids) if self.ids else -1
+        self._lo = lo
+        self._lut = np.full(hi - lo + 1, -1, dtype=np.intp)
+        for i, c in enumerate(self.ids):
+            self._lut[c - lo] = i
 
     @staticmethod
     def range(name: str, size: int, start: int = 0) -> "Pool":
@@ -63,19 +68,34 @@ class Pool:
 
     def slot(self, card: Any) -> int:
         if type(card) is int:
-            start = self._start
-            if start is not None:
-                i = card - start
-                if 0 <= i < self.size:
-                    return i
-            else:
-                j = self._slot.get(card)
-                if j is not None:
-                    return j
+            j = self._slot.get(card)
+            if j is not None:
+                return j
         raise ObservationError(f"card {card!r} is outside the pool {self.name!r} ({self.size} ids)")
 
     def slots(self, cards: Iterable[Any]) -> list[int]:
         return [self.slot(c) for c in cards]
+
+    def add(self, out: np.ndarray, at: int, cards: Sequence[Any]) -> None:
+        """``out[at + slot(c)] += 1`` for each card (Python for a few, numpy for many)."""
+        if len(cards) <= 12:
+            get = self._slot.get
+            for c in cards:
+                j = get(c) if type(c) is int else None
+                if j is None:
+                    self.slot(c)                            # raises, naming the card
+                    return
+                out[at + j] += 1.0
+            return
+        try:
+            ids = np.fromiter(cards, dtype=np.intp, count=len(cards)) - self._lo
+        except (TypeError, ValueError):
+            self.slots(cards)                               # raises, naming the card
+            raise
+        if ids.min() < 0 or ids.max() >= len(self._lut) or (self._lut[ids] < 0).any() or \
+                any(type(c) is not int for c in cards):
+            self.slots(cards)
+        np.add.at(out, self._lut[ids] + at, 1.0)
 
     def __repr__(self) -> str:
         return f"Pool({self.name!r}, {self.size})"
@@ -274,8 +294,7 @@ class Cards(Feature):
 
     def write(self, out: np.ndarray, at: int, value: Any, ctx: Ctx) -> None:
         if value:
-            slots = self.pool.slots(value)
-            np.add.at(out, np.asarray(slots, dtype=np.intp) + at, 1.0)
+            self.pool.add(out, at, value)
 
 
 class Card(Feature):
@@ -455,7 +474,7 @@ class ZoneFeature(Feature):
         if type(cards) is not list:
             raise ObservationError(f"zone {self.spec.name}: expected the cards, got {cards!r}")
         if cards:
-            np.add.at(out, np.asarray(self.pool.slots(cards), dtype=np.intp) + at, 1.0)
+            self.pool.add(out, at, cards)
 
     def rows(self, name: str) -> list[tuple[str, int]]:
         spec = self.spec

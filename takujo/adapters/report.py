@@ -3,7 +3,7 @@ layout (verbs, sizes), the observation's features, and random-play speed through
 against the engine's own loop.
 
     python3 -m takujo.adapters.report                 # layouts and observations
-    python3 -m takujo.adapters.report --speed 20      # and speed over 20 games a game
+    python3 -m takujo.adapters.report --speed 20      # and speed over 20 games a configuration
 """
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ def obs_table(t: Table) -> list[str]:
             key = name
         rows[key] = rows.get(key, 0) + size
     lines = ["| feature | size |", "|---|---:|"]
-    lines += [f"| {k} | {v} |" for k, v in rows.items() if v]
+    lines += [f"| {k.replace('|', '/')} | {v} |" for k, v in rows.items() if v]
     lines.append(f"| **total** | **{t.obs_size}** |")
     return lines
 
@@ -80,26 +80,37 @@ def seat_speed(spec: str, games: int, observe: bool) -> tuple[int, float]:
     return steps, time.perf_counter() - t0
 
 
-def main(argv: list[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--speed", type=int, default=0, help="games per configuration for the speed table")
-    ap.add_argument("--layouts", action="store_true", help="print every verb's layout")
-    args = ap.parse_args(argv)
-    print("| configuration | actions N | observation |")
-    print("|---|---:|---:|")
+def generated() -> str:
+    """The figures docs/research.md quotes between its ``generated`` markers (a test checks
+    they are current)."""
+    out = ["| configuration | actions N | observation |", "|---|---:|---:|"]
     for specs in CONFIGS.values():
         for spec in specs:
             t = Table(spec)
-            print(f"| {t.spec} | {t.num_actions} | {t.obs_size} |")
+            out.append(f"| {t.spec} | {t.num_actions} | {t.obs_size} |")
     for name, specs in CONFIGS.items():
-        if args.layouts:
-            for spec in specs:
-                t = Table(spec)
-                print(f"\n#### {t.spec}: N = {t.num_actions}\n")
-                print("\n".join(layout_table(t)))
+        out.append(f"\n### {name}")
+        shown: list[list[str]] = []
+        for spec in specs:
+            t = Table(spec)
+            lines = layout_table(t)
+            if lines in shown:
+                out.append(f"\n{t.spec}: the same layout, N = {t.num_actions}.")
+                continue
+            shown.append(lines)
+            out.append(f"\nActions of {t.spec}: N = {t.num_actions}\n")
+            out.extend(lines)
         t = Table(specs[0])
-        print(f"\n#### {t.spec}: observation {t.obs_size}\n")
-        print("\n".join(obs_table(t)))
+        out.append(f"\nObservation of {t.spec}: {t.obs_size} floats\n")
+        out.extend(obs_table(t))
+    return "\n".join(out) + "\n"
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    ap.add_argument("--speed", type=int, default=0, help="games per configuration for the speed table")
+    args = ap.parse_args(argv)
+    print(generated(), end="")
     if args.speed:
         print(f"\n| configuration | engine steps/s | Seat steps/s | Seat + observe + mask steps/s |")
         print("|---|---:|---:|---:|")

@@ -259,3 +259,18 @@ def test_selection_sub_turn_reaches_exactly_the_legal_plays(spec):
             legal_i = seat.legal()
             seat.step(legal_i[rng.below(len(legal_i))])
     assert checked > 10
+
+
+def test_the_research_doc_is_current_and_its_example_runs():
+    import re
+    from pathlib import Path
+
+    from takujo.adapters.report import generated
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "research.md").read_text(encoding="utf-8")
+    start = text.index("<!-- generated: python3 -m takujo.adapters.report -->\n")
+    end = text.index("<!-- end generated -->")
+    body = text[start:end].split("\n", 1)[1]
+    assert body == generated(), "docs/research.md is stale: paste python3 -m takujo.adapters.report"
+    for block in re.findall(r"```python\n(.*?)```", text, flags=re.S):
+        exec(compile(block, "docs/research.md example", "exec"), {})

@@ -156,14 +156,15 @@ class Seat:
         """The engine action a legal index applies (None for a selection step); raises
         for an index that is not legal now."""
         self._refresh()
-        try:
-            return self._moves[int(index)]
-        except (KeyError, TypeError, ValueError):
-            pass
+        if not isinstance(index, (int, np.integer)) or isinstance(index, (bool, np.bool_)):
+            raise IllegalIndexError(f"an action index is an int, not {type(index).__name__} ({index!r:.40})")
+        i = int(index)
+        if i in self._moves:
+            return self._moves[i]
         if self._player is None:
-            raise IllegalIndexError(f"index {index}: the game is over")
-        desc = self.table.index.describe(int(index)) if 0 <= int(index) < self.table.num_actions else "out of range"
-        raise IllegalIndexError(f"index {index} ({desc}) is not legal for player {self._player} now; "
+            raise IllegalIndexError(f"index {i}: the game is over")
+        desc = self.table.index.describe(i) if 0 <= i < self.table.num_actions else "out of range"
+        raise IllegalIndexError(f"index {i} ({desc}) is not legal for player {self._player} now; "
                                 f"legal: {sorted(self._moves)[:12]}")
 
     def step(self, index: int) -> None:
@@ -173,7 +174,7 @@ class Seat:
         player = self._player
         assert player is not None
         if action is None:                                  # add a card to the selection
-            i = int(index)
+            i = int(index)  # action_of checked it
             entry = self.table.index.entry_of(i)
             dom = entry.shape.subset
             assert dom is not None

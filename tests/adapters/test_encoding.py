@@ -130,11 +130,13 @@ def test_illegal_index_leaves_the_seat_unchanged():
     before = json.dumps(seat.to_json(), sort_keys=True)
     legal = set(seat.legal())
     bad = next(i for i in range(t.num_actions) if i not in legal)
-    for i in (bad, -1, t.num_actions, t.num_actions + 5):
+    for i in (bad, -1, t.num_actions, t.num_actions + 5, "3", 2.0, None, True):
         with pytest.raises(IllegalIndexError):
             seat.step(i)
     assert json.dumps(seat.to_json(), sort_keys=True) == before
     assert isinstance(IllegalIndexError("x"), ValueError)
+    seat.step(np.int32(sorted(legal)[0]))                 # numpy ints are indices too
+    assert seat.state.steps == 1
 
 
 def test_returns_are_zero_before_the_end_and_shared_after():

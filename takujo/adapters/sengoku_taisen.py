@@ -9,7 +9,8 @@ token in id order (the order they were summoned; every player sees the summons z
 ``action_canon`` and ``prepare_view`` rewrite ids to slots before indexing and encoding.
 There are T slots: the summon counts of the instances when only one-shot effects summon
 (a stratagem's effect or its counter: each instance fires once, the deck is never
-reshuffled), else ``TOKEN_CAP`` (random games of 黒 decks reach 13 tokens in play); a
+reshuffled), else ``TOKEN_CAP`` (40: 600 games of 黒 against 黒 by the heuristic bot reached 25
+tokens in play at most, random play 13); a
 token past the last slot is refused by index() with a clear error, never wrapped.
 The attack's mode word and the card that pays for it are set by the state (derived): they
 are not encoded, and ``attack u t`` is unique in any legal list.
@@ -27,8 +28,9 @@ from .observe import (Card, CardValues, ObservationError, Cards, Ctx, Custom, Fl
                       Pool, Scalar, Seat)
 
 TOKEN_BASE = 10_000
-#: token slots when warlords summon (repeatable, so no bound from the cards)
-TOKEN_CAP = 24
+#: token slots when warlords summon (repeatable, so no bound from the cards): the heuristic
+#: bot reached 25 tokens in play once in 600 games of 黒 against 黒, random play 13
+TOKEN_CAP = 40
 PROMPTS = ("mulligan", "koku", "main", "intercept", "counter_target", "discard", "battle_stratagem")
 PHASES = ("mulligan", "koku", "main", "intercept", "counter", "discard", "over")
 TROOPS = ("cavalry", "infantry", "gunner", "spear", "archer")

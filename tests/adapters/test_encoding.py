@@ -276,3 +276,29 @@ def test_the_research_doc_is_current_and_its_example_runs():
     assert body == generated(), "docs/research.md is stale: paste python3 -m takujo.adapters.report"
     for block in re.findall(r"```python\n(.*?)```", text, flags=re.S):
         exec(compile(block, "docs/research.md example", "exec"), {})
+
+
+def test_summoned_soldiers_are_numbered_by_slot_and_refused_past_the_last():
+    from takujo.adapters.sengoku_taisen import TOKEN_BASE, token_bound
+
+    t = table("sengoku_taisen(deck1=黒,deck2=黒)")
+    cap = token_bound(t.game)
+    seat = t.new(2)
+    rng = Rng(2)
+    while not seat.state.tokens or seat.state.outcome is not None:
+        if seat.state.outcome is not None:
+            seat = t.new(seat.state.steps)
+        legal = seat.legal()
+        seat.step(legal[rng.below(len(legal))])
+    state = seat.state
+    live = sorted(state.tokens)
+    canon = t.canon(state)
+    unit = live[-1]
+    a = Action(0, "intercept", (unit,))
+    assert canon(a).args == (TOKEN_BASE + len(live) - 1,)        # its slot, whatever its id
+    with pytest.raises(ActionIndexError, match="not in play"):
+        canon(Action(0, "intercept", (max(live) + 1,)))
+    for _ in range(cap + 1 - len(live)):
+        state.summon(0, 1000, 0, "infantry")
+    with pytest.raises(ActionIndexError, match="token slots"):
+        t.seat(state).legal()

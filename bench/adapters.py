@@ -1,0 +1,223 @@
+#!/usr/bin/env python3
+"""Steps per second through the research adapters, beside the engine's own random play.
+
+For every game (default options and player count, as bench/steps.py) each measurement plays
+whole games with uniformly random legal actions for --seconds and counts steps per second:
+
+    engine        the engine's own loop (bench/steps.py: first_choice, apply_unchecked)
+    seat          the adapters' driver: Seat.legal() and Seat.step(index), no observation
+    pettingzoo    the PettingZoo AEC environment: env.last() (observation and mask), a
+                  random legal index from the mask, env.step(index)
+    pz_parallel   the PettingZoo parallel environment: every live agent's observation each
+                  step, the acting agents' random legal indices from their masks
+
+One step is one applied engine action (for the driver and PettingZoo with いばら's multi-card
+combat, one card of a selection too; the default configurations have none). The finished
+agents' closing env.step(None) calls are not counted.
+
+    python3 bench/adapters.py                        # a table, 3 s a measurement
+    python3 bench/adapters.py --seconds 1 --json     # one JSON object per game
+    python3 bench/adapters.py --games ibara --only engine,pettingzoo
+
+Other adapters add a measurement to MEASUREMENTS: a function (game, seconds) -> (steps/s,
+games played); the OpenSpiel one goes in the marked place below. A measurement whose
+library is not installed is left out with a note on stderr.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+try:
+    import takujo  # noqa: F401
+except ImportError:
+    sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import takujo  # noqa: E402
+from steps import MAX_STEPS, throughput  # noqa: E402  (bench/steps.py)
+from takujo.adapters import Table  # noqa: E402
+from takujo.core import Game, Rng  # noqa: E402
+from takujo.sim import default_players  # noqa: E402
+
+Measurement = Callable[[Game, float], tuple[float, int]]
+
+_TABLES: dict[str, Table] = {}
+
+
+def table_of(game: Game) -> Table:
+    """One Table per configuration, built outside the timed loops."""
+    key = str(game)
+    if key not in _TABLES:
+        _TABLES[key] = Table(game)
+    return _TABLES[key]
+
+
+def engine(game: Game, seconds: float) -> tuple[float, int]:
+    """bench/steps.py's random play."""
+    _, sps, games = throughput(game, seconds)
+    return sps, games
+
+
+def seat(game: Game, seconds: float) -> tuple[float, int]:
+    table = table_of(game)
+    rng = Rng(12345)
+    games = steps = seed = 0
+    t0 = time.perf_counter()
+    while True:
+        s = table.new(seed)
+        seed += 1
+        n = 0
+        while n < MAX_STEPS:
+            legal = s.legal()
+            if not legal:
+                break
+            s.step(legal[rng.below(len(legal))])
+            n += 1
+        steps += n
+        games += 1
+        if time.perf_counter() - t0 >= seconds:
+            break
+    return steps / (time.perf_counter() - t0), games
+
+
+def pettingzoo(game: Game, seconds: float) -> tuple[float, int]:
+    from takujo.adapters.pettingzoo import env as make_env
+    env = make_env(table_of(game))
+    rng = np.random.default_rng(12345)
+    games = steps = seed = 0
+    t0 = time.perf_counter()
+    while True:
+        env.reset(seed=seed)
+        seed += 1
+        for _agent in env.agent_iter(MAX_STEPS):
+            obs, _reward, term, trunc, _info = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[rng.integers(len(legal))]))
+            steps += 1
+        games += 1
+        if time.perf_counter() - t0 >= seconds:
+            break
+    return steps / (time.perf_counter() - t0), games
+
+
+def pz_parallel(game: Game, seconds: float) -> tuple[float, int]:
+    from takujo.adapters.pettingzoo import parallel_env
+    env = parallel_env(table_of(game))
+    rng = np.random.default_rng(12345)
+    games = steps = seed = 0
+    t0 = time.perf_counter()
+    while True:
+        obs, _ = env.reset(seed=seed)
+        seed += 1
+        start = env.seat.state.steps
+        while env.agents and env.seat.state.steps - start < MAX_STEPS:
+            acting = set(env.acting)
+            actions = {}
+            for a in env.agents:
+                if a in acting:
+                    legal = np.flatnonzero(obs[a]["action_mask"])
+                    actions[a] = int(legal[rng.integers(len(legal))])
+                else:
+                    actions[a] = 0
+            obs, *_ = env.step(actions)
+        steps += env.seat.state.steps - start
+        games += 1
+        if time.perf_counter() - t0 >= seconds:
+            break
+    return steps / (time.perf_counter() - t0), games
+
+
+#: name -> measurement, in the table's column order
+MEASUREMENTS: dict[str, Measurement] = {
+    "engine": engine,
+    "seat": seat,
+    "pettingzoo": pettingzoo,
+    "pz_parallel": pz_parallel,
+    # ----- OpenSpiel: its measurement(s) go here -----
+}
+
+#: the library each measurement needs (left out when missing)
+NEEDS: dict[str, str] = {"pettingzoo": "pettingzoo", "pz_parallel": "pettingzoo"}
+
+
+def available(names: list[str]) -> list[str]:
+    out = []
+    for name in names:
+        lib = NEEDS.get(name)
+        if lib is not None:
+            try:
+                __import__(lib)
+            except ImportError:
+                print(f"left out {name}: {lib} is not installed", file=sys.stderr)
+                continue
+        out.append(name)
+    return out
+
+
+def bench(name: str, seconds: float, measures: list[str]) -> dict:
+    cls = takujo.game_class(name)
+    game = cls(players=default_players(cls))
+    table = table_of(game)
+    row: dict = {"game": name, "config": str(game), "players": game.players,
+                 "num_actions": table.num_actions, "obs_size": table.obs_size, "seconds": seconds}
+    for m in measures:
+        sps, games = MEASUREMENTS[m](game, seconds)
+        row[f"{m}_steps_per_s"] = round(sps, 1)
+        row[f"{m}_games"] = games
+    return row
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=3.0, help="seconds of play per measurement (default 3)")
+    ap.add_argument("--json", action="store_true", help="one JSON object per game")
+    ap.add_argument("--games", default="", help="comma list of game names (default: the four games)")
+    ap.add_argument("--only", default="", help=f"comma list of measurements (default all: {','.join(MEASUREMENTS)})")
+    args = ap.parse_args(argv)
+    chosen = [g.strip() for g in args.games.split(",") if g.strip()] or [
+        g for g in takujo.names() if g in ("fuutei", "sengoku_taisen", "ibara", "draft_daimyo")]
+    wanted = [m.strip() for m in args.only.split(",") if m.strip()] or list(MEASUREMENTS)
+    unknown = [m for m in wanted if m not in MEASUREMENTS]
+    if unknown:
+        ap.error(f"unknown measurement(s) {unknown}; known: {list(MEASUREMENTS)}")
+    measures = available(wanted)
+    rows = []
+    for name in chosen:
+        try:
+            row = bench(name, args.seconds, measures)
+        except Exception as exc:  # a game whose declarations are not written yet
+            print(f"skipped {name}: {type(exc).__name__}: {exc}", file=sys.stderr)
+            continue
+        rows.append(row)
+        if args.json:
+            print(json.dumps(row, ensure_ascii=False), flush=True)
+    if not args.json and rows:
+        print(f"takujo {'compiled (setup.py)' if takujo.compiled() else 'pure Python'}; "
+              f"steps/s over {args.seconds:g} s of random play each (share of the engine's)")
+        head = f"{'configuration':<26}" + "".join(f" {m:>18}" for m in measures)
+        print(head)
+        print("-" * len(head))
+        for r in rows:
+            base = r.get("engine_steps_per_s")
+            cells = []
+            for m in measures:
+                v = r[f"{m}_steps_per_s"]
+                share = f" ({v / base:.0%})" if base and m != "engine" else ""
+                cells.append(f" {f'{v:,.0f}{share}':>18}")
+            print(f"{r['config']:<26}" + "".join(cells))
+    return 0 if rows or not chosen else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -46,8 +46,8 @@ class LinearSoftmax:
         self.baseline = 0.0
 
     def probs(self, x: np.ndarray, legal: np.ndarray) -> np.ndarray:
-        w = np.stack([self.w.get(int(a)) if int(a) in self.w else np.zeros(self.obs_size, np.float32)
-                      for a in legal])
+        zero = np.zeros(self.obs_size, np.float32)
+        w = np.stack([self.w.get(int(a), zero) for a in legal])
         logits = w @ x + np.array([self.b.get(int(a), 0.0) for a in legal])
         logits -= logits.max()
         p = np.exp(logits)

@@ -157,15 +157,15 @@ class Seat:
         for an index that is not legal now."""
         self._refresh()
         if not isinstance(index, (int, np.integer)) or isinstance(index, (bool, np.bool_)):
-            raise IllegalIndexError(f"an action index is an int, not {type(index).__name__} ({index!r:.40})")
+            raise IllegalIndexError("adapters.index.not_int", type=type(index).__name__, value=repr(index)[:40])
         i = int(index)
         if i in self._moves:
             return self._moves[i]
         if self._player is None:
-            raise IllegalIndexError(f"index {i}: the game is over")
+            raise IllegalIndexError("adapters.index.game_over", index=i)
         desc = self.table.index.describe(i) if 0 <= i < self.table.num_actions else "out of range"
-        raise IllegalIndexError(f"index {i} ({desc}) is not legal for player {self._player} now; "
-                                f"legal: {sorted(self._moves)[:12]}")
+        raise IllegalIndexError("adapters.index.not_legal", index=i, action=desc, player=self._player,
+                                legal=", ".join(map(str, sorted(self._moves)[:12])))
 
     def step(self, index: int) -> None:
         """Apply a legal index (an engine action, or a step of a selection sub-turn).

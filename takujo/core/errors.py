@@ -25,7 +25,8 @@ from typing import Any, Mapping
 LANGS = ("ja", "en")
 _ID = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$")
 _ENGINE_FILE = Path(__file__).with_name("errors.toml")
-_GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
+_PACKAGE_DIR = Path(__file__).resolve().parent.parent
+_GAMES_DIR = _PACKAGE_DIR / "games"
 
 
 def is_message_id(text: str) -> bool:
@@ -52,16 +53,20 @@ def _load(path: Path, prefix: str) -> Mapping[str, Mapping[str, str]]:
 
 
 def error_file(msg_id: str) -> Path:
-    """The catalogue that holds `msg_id`: a game's own for IDs that start with its name."""
+    """The catalogue that holds `msg_id`: a game's own for IDs that start with its name, a
+    subpackage's own (``takujo/adapters/errors.toml``) for IDs that start with its name."""
     first = msg_id.split(".", 1)[0]
-    game_file = _GAMES_DIR / first / "errors.toml"
-    return game_file if game_file.is_file() else _ENGINE_FILE
+    for own in (_GAMES_DIR / first / "errors.toml", _PACKAGE_DIR / first / "errors.toml"):
+        if first != "core" and own.is_file():
+            return own
+    return _ENGINE_FILE
 
 
 def error_messages(path: Path) -> Mapping[str, Mapping[str, str]]:
-    """Every template of one error catalogue, by ID (a game's IDs start with its name)."""
-    prefix = f"{path.parent.name}." if path.parent.parent == _GAMES_DIR else ""
-    return _load(path, prefix)
+    """Every template of one error catalogue, by ID (a game's or a subpackage's IDs start with
+    its name)."""
+    own = path.parent.parent in (_GAMES_DIR, _PACKAGE_DIR) and path != _ENGINE_FILE
+    return _load(path, f"{path.parent.name}." if own else "")
 
 
 def error_template(msg_id: str, lang: str) -> str | None:

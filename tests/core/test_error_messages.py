@@ -16,7 +16,8 @@ from takujo.present.catalogue import placeholders
 ROOT = Path(__file__).resolve().parents[2] / "takujo"
 ERROR_CLASSES = {"TakujoError", "IllegalActionError", "StaleActionError", "OptionError",
                  "CardDataError", "RecordError", "NotSupportedError", "NotationError", "Phrase"}
-CATALOGUES = [ROOT / "core" / "errors.toml", *sorted((ROOT / "games").glob("*/errors.toml"))]
+CATALOGUES = [ROOT / "core" / "errors.toml", *sorted((ROOT / "games").glob("*/errors.toml")),
+              *sorted(p for p in ROOT.glob("*/errors.toml") if p.parent.name != "core")]
 
 
 def _trees() -> list[tuple[Path, ast.Module]]:

@@ -164,9 +164,17 @@ class _Core:
                             f"not {type(action).__name__} {action!r}")
         i = int(action)
         if not 0 <= i < self.table.num_actions:
-            raise IllegalIndexError(f"{agent}: action {i} is outside the action space "
-                                    f"[0, {self.table.num_actions}) of {self.table.spec}")
+            raise IllegalIndexError("adapters.index.not_legal", index=i,
+                                    action=f"out of range 0..{self.table.num_actions - 1}",
+                                    player=self.player_of[agent], legal=self.legal_text(agent))
         return i
+
+    def legal_text(self, agent: str) -> str:
+        """The first legal indices of `agent` now, for error messages ("none" if it is not to act)."""
+        seat = self.live_seat()
+        if seat.current_player() != self.player_of[agent]:
+            return "none"
+        return ", ".join(map(str, seat.legal()[:12]))
 
     def render(self, render_mode: str | None, player: int | None) -> str | None:
         if render_mode is None:
@@ -426,9 +434,8 @@ class ParallelTakujoEnv(ParallelEnv):  # type: ignore[misc]
                 raise KeyError(f"{agent} is to act but has no action (acting: {self.acting})")
             i = self._core.index(actions[agent], agent)
             if i not in legal:
-                desc = self.table.index.describe(i)
-                raise IllegalIndexError(f"{agent}: action {i} ({desc}) is not legal now; "
-                                        f"legal: {sorted(legal)[:12]}")
+                raise IllegalIndexError("adapters.index.not_legal", index=i, action=self.table.index.describe(i),
+                                        player=p, legal=", ".join(map(str, sorted(legal)[:12])))
             chosen.append((p, i))
         for p, i in chosen:
             if seat.current_player() != p:

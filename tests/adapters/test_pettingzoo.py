@@ -227,12 +227,13 @@ def test_illegal_action_is_refused_and_changes_nothing():
                 dict(raw._cumulative_rewards), dict(e.terminations), dict(e.truncations), raw.num_steps)
 
     before = snapshot()
-    with pytest.raises(IllegalIndexError, match=rf"index {illegal} .*is not legal for player \d now; legal: \["):
+    player = int(e.agent_selection.split("_")[1])
+    with pytest.raises(IllegalIndexError, match=rf"index {illegal} \(.*\) is not legal for player {player} now; legal: \d"):
         e.step(illegal)
     assert snapshot() == before
-    with pytest.raises(IllegalIndexError, match="outside the action space"):
+    with pytest.raises(IllegalIndexError, match=rf"index {raw.table.num_actions} \(out of range 0\.\.{raw.table.num_actions - 1}\)"):
         e.step(raw.table.num_actions)
-    with pytest.raises(IllegalIndexError, match="outside the action space"):
+    with pytest.raises(IllegalIndexError, match=r"index -1 \(out of range"):
         e.step(-1)
     for bad in (None, 1.0, "3", True, np.array([1, 2])):
         with pytest.raises(TypeError, match="player_"):
@@ -250,7 +251,7 @@ def test_illegal_parallel_action_changes_nothing():
     good = {a: int(np.flatnonzero(obs[a]["action_mask"])[0]) for a in acting}
     bad = dict(good, player_3=int(np.flatnonzero(obs["player_3"]["action_mask"] == 0)[0]))
     before = json.dumps(p.seat.to_json(), sort_keys=True)
-    with pytest.raises(IllegalIndexError, match="player_3: action"):
+    with pytest.raises(IllegalIndexError, match="is not legal for player 3 now"):
         p.step(bad)
     with pytest.raises(KeyError, match="player_2 is to act"):
         p.step({a: v for a, v in good.items() if a != "player_2"})

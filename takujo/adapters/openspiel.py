@@ -46,6 +46,7 @@ from typing import Any
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
+from ..core.action import Action
 from ..core.game import Game
 from ..core.registry import game_class
 from ..core.rng import Rng
@@ -445,6 +446,18 @@ class TakujoState(pyspiel.State):  # type: ignore[misc]
         digest = hashlib.sha256((canonical(body) + e.log_hash()).encode()).hexdigest()[:20]
         return f"{seat.table.spec} action {e.moves}: {where} (state {digest})"
 
+    def indices_of(self, action: Action) -> list[int]:
+        """The action numbers that apply the engine action `action` from here: its index, or,
+        for a verb chosen card by card (the selection sub-turn), the steps not yet taken."""
+        seat = self.seat
+        index = seat.table.index
+        if not index.is_subset(action.verb):
+            return [seat.table.index_of(action, seat.state)]
+        path = index.subset_path(action)
+        sel = seat.selection
+        done = len(sel[2]) if sel is not None and sel[0] == action.player and sel[1] == action.verb else 0
+        return path[done:]
+
     # ----- search ------------------------------------------------------------------------------
     def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> "TakujoState":
         """A state `player_id` cannot tell from this one: the engine's `determinize` of their
@@ -555,6 +568,41 @@ class TakujoObserver:
         if self.recall:
             return information_state_string(state._e, player)
         return observation_string(state._e, player)
+
+
+# ----- takujo's bots as OpenSpiel bots ------------------------------------------------------
+class TakujoBot(pyspiel.Bot):  # type: ignore[misc]
+    """One of takujo's bots (`takujo.bots.make_bot`: "random", "heuristic", "ismcts:200" …)
+    as an OpenSpiel bot for `player`: it sees that player's view and legal actions only, and
+    answers with action numbers (a card-by-card choice one step at a time)."""
+
+    def __init__(self, game: TakujoGame, player: int, name: str = "heuristic", seed: int = 0) -> None:
+        pyspiel.Bot.__init__(self)
+        from ..bots import make_bot
+        self.bot = make_bot(name, game.table.game)
+        self.player = player
+        self.rng = Rng(seed)
+        self._plan: list[int] = []
+
+    def restart_at(self, state: TakujoState) -> None:
+        self._plan = []
+
+    def inform_action(self, state: TakujoState, player_id: int, action: int) -> None:
+        pass
+
+    def step(self, state: TakujoState) -> int:
+        p = state.current_player()
+        if p != self.player:
+            raise ValueError(f"bot of player {self.player} asked to act for player {p}")
+        seat = state.seat
+        sel = seat.selection
+        if self._plan and sel is not None and sel[0] == p:
+            return self._plan.pop(0)
+        legal = seat.state.legal_actions(p)
+        action = self.bot.act(seat.state.view(p), legal, self.rng)
+        path = state.indices_of(action)
+        self._plan = path[1:]
+        return path[0]
 
 
 # ----- registration --------------------------------------------------------------------------

@@ -344,8 +344,11 @@ def test_bot_actions_through_the_environment():
 
 
 def test_example_agent_runs():
+    script = ROOT / "examples" / "pettingzoo_agent.py"
+    if not script.is_file():           # a copy of the tree without examples/ (the compiled build's)
+        pytest.skip("examples/ is not in this tree")
     out = subprocess.run(
-        [sys.executable, str(ROOT / "examples" / "pettingzoo_agent.py"), "--game", "sengoku_taisen",
+        [sys.executable, str(script), "--game", "sengoku_taisen",
          "--games", "3", "--train", "2", "--bot", "random"],
         capture_output=True, text=True, timeout=300, cwd=ROOT)
     assert out.returncode == 0, out.stderr

@@ -67,6 +67,13 @@ def _check_render_mode(render_mode: str | None) -> None:
         raise ValueError(f"render_mode {render_mode!r} is not supported; choose one of {RENDER_MODES} or None")
 
 
+def _check_lang(lang: str) -> str:
+    from ..present import LANGS
+    if lang not in LANGS:
+        raise ValueError(f"lang {lang!r} is not supported; choose one of {list(LANGS)}")
+    return lang
+
+
 def _check_max_steps(max_steps: int | None) -> int | None:
     if max_steps is None:
         return None
@@ -95,7 +102,7 @@ class _Core:
         _check_render_mode(render_mode)
         self.table = table = _table(spec)
         self.max_steps = _check_max_steps(max_steps)
-        self.lang = lang
+        self.lang = _check_lang(lang)
         n = table.players
         self.agents_all = [f"player_{i}" for i in range(n)]
         self.player_of = {a: i for i, a in enumerate(self.agents_all)}

@@ -311,6 +311,11 @@ def test_render_and_bad_arguments():
     assert quiet.render() is None
     with pytest.raises(ValueError, match="render_mode 'human' is not supported"):
         env("fuutei", render_mode="human")
+    ja = env("sengoku_taisen", render_mode="ansi", lang="ja")
+    ja.reset(seed=0)
+    assert ja.render() != text
+    with pytest.raises(ValueError, match="lang 'fr' is not supported"):
+        env("fuutei", lang="fr")
     with pytest.raises(ValueError, match="nosuchgame"):
         env("nosuchgame")
     with pytest.raises(ValueError, match="colour"):

@@ -302,6 +302,13 @@ class TakujoGame(pyspiel.Game):  # type: ignore[misc]
             state.apply_action(b)
         return state
 
+    def state_of(self, seat: Seat, player_actions: int = 0) -> "TakujoState":
+        """An OpenSpiel state around a driver seat of this configuration (taken, not copied;
+        `player_actions` counts towards the step cap). Its history is empty."""
+        if seat.table.spec != self.table.spec:
+            raise ValueError(f"the seat plays {seat.table.spec}, not {self.table.spec}")
+        return TakujoState(self, _Engine(self.table, (0,) * SEED_BYTES, seat, player_actions, self.cap))
+
     def max_chance_nodes_in_history(self) -> int:
         return SEED_BYTES
 
@@ -420,6 +427,10 @@ class TakujoState(pyspiel.State):  # type: ignore[misc]
         if e.seat is None or e.truncated():
             return [0.0] * e.table.players
         return e.seat.returns()
+
+    def player_actions(self) -> int:
+        """How many player actions have been applied (the step cap counts these)."""
+        return self._e.moves
 
     def is_truncated(self) -> bool:
         """Ended by the step cap (``max_game_length``), not by the rules."""

@@ -10,10 +10,15 @@ whole games with uniformly random legal actions for --seconds and counts steps p
                   random legal index from the mask, env.step(index)
     pz_parallel   the PettingZoo parallel environment: every live agent's observation each
                   step, the acting agents' random legal indices from their masks
+    openspiel     the OpenSpiel game (pyspiel.load_game("takujo_<game>")): state.legal_actions(),
+                  a random one, state.apply_action(a), no observation
+    os_observed   the same with the acting player's information_state_tensor() each step,
+                  as an agent reading it would
 
-One step is one applied engine action (for the driver and PettingZoo with いばら's multi-card
-combat, one card of a selection too; the default configurations have none). The finished
-agents' closing env.step(None) calls are not counted.
+One step is one applied engine action (for the driver, PettingZoo and OpenSpiel with いばら's
+multi-card combat, one card of a selection too; the default configurations have none). The
+finished agents' closing env.step(None) calls and OpenSpiel's eight chance nodes of the seed
+are not counted.
 
     python3 bench/adapters.py                        # a table, 3 s a measurement
     python3 bench/adapters.py --seconds 1 --json     # one JSON object per game
@@ -138,17 +143,50 @@ def pz_parallel(game: Game, seconds: float) -> tuple[float, int]:
     return steps / (time.perf_counter() - t0), games
 
 
+def _openspiel(game: Game, seconds: float, observe: bool) -> tuple[float, int]:
+    from takujo.adapters import openspiel as takujo_openspiel
+    os_game = takujo_openspiel.load(str(game))
+    rng = np.random.default_rng(12345)
+    games = steps = seed = 0
+    t0 = time.perf_counter()
+    while True:
+        state = os_game.state_for_seed(seed)     # past the chance nodes that draw the seed
+        seed += 1
+        n = 0
+        while not state.is_terminal() and n < MAX_STEPS:
+            if observe:
+                state.information_state_tensor(state.current_player())
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.integers(len(legal))])
+            n += 1
+        steps += n
+        games += 1
+        if time.perf_counter() - t0 >= seconds:
+            break
+    return steps / (time.perf_counter() - t0), games
+
+
+def openspiel(game: Game, seconds: float) -> tuple[float, int]:
+    return _openspiel(game, seconds, observe=False)
+
+
+def os_observed(game: Game, seconds: float) -> tuple[float, int]:
+    return _openspiel(game, seconds, observe=True)
+
+
 #: name -> measurement, in the table's column order
 MEASUREMENTS: dict[str, Measurement] = {
     "engine": engine,
     "seat": seat,
     "pettingzoo": pettingzoo,
     "pz_parallel": pz_parallel,
-    # ----- OpenSpiel: its measurement(s) go here -----
+    "openspiel": openspiel,
+    "os_observed": os_observed,
 }
 
 #: the library each measurement needs (left out when missing)
-NEEDS: dict[str, str] = {"pettingzoo": "pettingzoo", "pz_parallel": "pettingzoo"}
+NEEDS: dict[str, str] = {"pettingzoo": "pettingzoo", "pz_parallel": "pettingzoo",
+                         "openspiel": "pyspiel", "os_observed": "pyspiel"}
 
 
 def available(names: list[str]) -> list[str]:

@@ -119,10 +119,14 @@ class ListOf(Kind):
 
     def dump(self, value: Any) -> Any:
         item = self.item
+        if type(item) is Scalar:
+            return list(value)
         return [item.dump(v) for v in value]
 
     def load(self, data: Any) -> Any:
         item = self.item
+        if type(item) is Scalar:
+            return list(data)
         return [item.load(v) for v in data]
 
 
@@ -158,12 +162,16 @@ class DictOf(Kind):
 
     def dump(self, value: Any) -> Any:
         val = self.value
+        if type(val) is Scalar:
+            return dict(value) if self.str_keys else [[k, v] for k, v in value.items()]
         if self.str_keys:
             return {k: val.dump(v) for k, v in value.items()}
         return [[k, val.dump(v)] for k, v in value.items()]
 
     def load(self, data: Any) -> Any:
         val = self.value
+        if type(val) is Scalar:
+            return dict(data) if self.str_keys else {k: v for k, v in data}
         pairs = data.items() if self.str_keys else data
         return {k: val.load(v) for k, v in pairs}
 
@@ -317,6 +325,9 @@ class Plan:
                 self.saved.append(f.name)
         self.defaults = [(f.name, f.default) for f in fields if f.has_default]
         self.required = frozenset(f.name for f in fields if not f.has_default)
+        saved = set(self.saved)
+        #: (name, load, has a default) for each saved field, for `load`
+        self.loads = [(f.name, self.kinds[f.name].load, f.has_default) for f in fields if f.name in saved]
         self.clone_into = self._compile_clone(cls)
         #: `set_defaults(obj, players)` gives every field with a default a fresh copy of it
         self.set_defaults = self._compile_defaults(cls)
@@ -375,26 +386,13 @@ class Plan:
         return {name: kinds[name].dump(getattr(obj, name)) for name in self.saved}
 
     def load(self, obj: Any, data: dict[str, Any]) -> None:
-        """Saved fields from `data`; transient ones (and saved ones an older save lacks, if they
-        have a default) back to their defaults."""
-        kinds = self.kinds
-        for f in self.fields:
-            name = f.name
-            if name in self.bound:
-                continue
-            if name in self.saved and name in data:
-                setattr(obj, name, kinds[name].load(data[name]))
-            elif f.has_default and type(f.default) is not PerPlayer:
-                setattr(obj, name, _fresh(kinds[name], f.default))
-            elif name in self.saved:
+        """Saved fields from `data` into `obj`, whose defaults are set already (`set_defaults`):
+        transient fields, and saved ones an older save lacks, keep them."""
+        for name, load, has_default in self.loads:
+            if name in data:
+                setattr(obj, name, load(data[name]))
+            elif not has_default:
                 raise KeyError(name)
-
-
-def _fresh(kind: Kind, value: Any, item: bool = False) -> Any:
-    """An independent copy of a default (a per-player default is one item of a list)."""
-    if item:
-        kind = kind.item if isinstance(kind, ListOf) else SCALAR
-    return value if kind.immutable else kind.load(kind.dump(value))
 
 
 class Declared(ABCMeta):
@@ -476,7 +474,9 @@ class Frame(metaclass=Declared):
     @classmethod
     def from_json(cls: type[T], data: dict[str, Any]) -> T:
         obj = cls.__new__(cls)
-        cls.plan().load(obj, data)  # type: ignore[attr-defined]
+        plan = cls.plan()  # type: ignore[attr-defined]
+        plan.set_defaults(obj, 0)
+        plan.load(obj, data)
         return obj
 
     def __eq__(self, other: object) -> bool:

@@ -177,6 +177,9 @@ def test_python_game_checks(spec):
     game = tos.load(spec)
     assert game.get_type().dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
     assert sim_game(game, np.random.RandomState(len(spec))) > tos.SEED_BYTES
+    # the turn-based conversion is for simultaneous games: OpenSpiel refuses a sequential one
+    with pytest.raises(pyspiel.SpielError, match="Simultaneous"):
+        pyspiel.convert_to_turn_based(game)
 
 
 # ----- chance ------------------------------------------------------------------------------------

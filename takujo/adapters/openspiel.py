@@ -30,14 +30,16 @@ draws uses `TakujoState.resample_from_infostate`. (SAMPLED_STOCHASTIC, the other
 keep an RNG in the game object, and OpenSpiel cannot serialise that for Python games.)
 
 Serialisation is OpenSpiel's for Python games (the history, then the pickled Python
-attributes); the one attribute pickles as the engine's JSON save. Deserialise only strings
-you trust: OpenSpiel's format for Python games is a pickle.
+attributes); the one attribute pickles as the engine's JSON save. `deserialize_state` reads the
+pickle with an unpickler that builds nothing but that save, so forged text is refused instead
+of running code.
 """
 from __future__ import annotations
 
 import base64
 import binascii
 import hashlib
+import io
 import json
 import pickle
 import threading
@@ -246,6 +248,16 @@ class _Engine:
         return (_restore, (self.table.spec, self.dealt, saved, self.moves, self.cap))
 
 
+class _StateUnpickler(pickle.Unpickler):
+    """Unpickles a saved state's attributes and nothing else: the one callable a saved state
+    names is `_restore`; any other global (a forged payload) is refused."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        if module == __name__ and name == "_restore":
+            return _restore
+        raise pickle.UnpicklingError(f"a saved state names no {module}.{name}")
+
+
 # ----- game and state ------------------------------------------------------------------------
 class TakujoGame(pyspiel.Game):  # type: ignore[misc]
     """A takujo game configuration as an OpenSpiel game. Subclassed once per takujo game
@@ -324,7 +336,10 @@ class TakujoGame(pyspiel.Game):  # type: ignore[misc]
             raise ValueError("not a serialised OpenSpiel state: expected the lines history=, "
                              "move_number= and __dict__=")
         try:
-            attrs = pickle.loads(base64.b64decode(parts[2][len("__dict__="):], validate=True))
+            # read with an unpickler that can build nothing but a takujo state, so forged text
+            # cannot run code (OpenSpiel then reads the same, checked, bytes)
+            raw = base64.b64decode(parts[2][len("__dict__="):], validate=True)
+            attrs = _StateUnpickler(io.BytesIO(raw)).load()
         except (binascii.Error, pickle.UnpicklingError, EOFError, ValueError) as exc:
             raise ValueError(f"the state's __dict__= line is not a saved state ({exc})") from None
         engine = attrs.get("_e") if isinstance(attrs, dict) else None

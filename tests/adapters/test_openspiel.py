@@ -440,3 +440,28 @@ def test_the_example_runs_tiny():
     bad = subprocess.run([sys.executable, str(script), "--game", "nogame"],
                          capture_output=True, text=True, timeout=300, cwd=ROOT)
     assert bad.returncode == 2 and "nogame" in bad.stderr
+
+
+def test_a_forged_serialised_state_is_refused_without_running_code(tmp_path):
+    """deserialize_state reads OpenSpiel's pickle with an unpickler that builds only a takujo
+    state: a payload naming any other callable is refused, and never runs."""
+    import base64
+    import os
+    import pickle
+
+    import pyspiel
+
+    marker = tmp_path / "ran"
+
+    class Exploit:
+        def __reduce__(self):
+            return (os.system, (f"touch {marker}",))
+
+    game = pyspiel.load_game("takujo_fuutei(players=2)")
+    text = game.new_initial_state().serialize()
+    head = text.split("\n", 2)[:2]
+    forged = "\n".join(head + ["__dict__=" + base64.b64encode(pickle.dumps({"_e": Exploit()})).decode()])
+    with pytest.raises(ValueError, match="not a saved state"):
+        game.deserialize_state(forged)
+    assert not marker.exists()
+    assert game.deserialize_state(text).serialize() == text

@@ -80,6 +80,10 @@ class Kind:
     def load(self, data: Any) -> Any:
         raise NotImplementedError
 
+    def load_code(self, src: str, name: str) -> str | None:
+        """A Python expression loading the saved value `src`, or None: call `load`."""
+        return None
+
 
 class Scalar(Kind):
     immutable = True
@@ -92,6 +96,9 @@ class Scalar(Kind):
 
     def load(self, data: Any) -> Any:
         return data
+
+    def load_code(self, src: str, name: str) -> str | None:
+        return src if type(self) is Scalar else None
 
 
 class Immutable(Scalar):
@@ -128,6 +135,13 @@ class ListOf(Kind):
         if type(item) is Scalar:
             return list(data)
         return [item.load(v) for v in data]
+
+    def load_code(self, src: str, name: str) -> str | None:
+        if type(self.item) is Scalar:
+            return f"list({src})"
+        if isinstance(self.item, ListOf) and type(self.item.item) is Scalar:
+            return f"[list(_v) for _v in {src}]"
+        return None
 
 
 class SetOf(Kind):
@@ -325,9 +339,9 @@ class Plan:
                 self.saved.append(f.name)
         self.defaults = [(f.name, f.default) for f in fields if f.has_default]
         self.required = frozenset(f.name for f in fields if not f.has_default)
-        saved = set(self.saved)
-        #: (name, load, has a default) for each saved field, for `load`
-        self.loads = [(f.name, self.kinds[f.name].load, f.has_default) for f in fields if f.name in saved]
+        #: `load(obj, data, players)` sets every field but the bound ones: a saved one from
+        #: `data` (its default if an older save lacks it), a transient one to its default
+        self.load = self._compile_load(cls)
         self.clone_into = self._compile_clone(cls)
         #: `set_defaults(obj, players)` gives every field with a default a fresh copy of it
         self.set_defaults = self._compile_defaults(cls)
@@ -385,14 +399,37 @@ class Plan:
         kinds = self.kinds
         return {name: kinds[name].dump(getattr(obj, name)) for name in self.saved}
 
-    def load(self, obj: Any, data: dict[str, Any]) -> None:
-        """Saved fields from `data` into `obj`, whose defaults are set already (`set_defaults`):
-        transient fields, and saved ones an older save lacks, keep them."""
-        for name, load, has_default in self.loads:
-            if name in data:
-                setattr(obj, name, load(data[name]))
-            elif not has_default:
-                raise KeyError(name)
+    def _compile_load(self, cls: type) -> Callable[[Any, dict[str, Any], int], None]:
+        lines = [f"def load(dst, data, players):  # generated from {cls.__qualname__}'s fields"]
+        defaults = dict(self.defaults)
+        for f in self.fields:
+            name, kind = f.name, self.kinds[f.name]
+            if name in self.bound:
+                continue
+            if name in defaults:
+                default = defaults[name]
+                if type(default) is PerPlayer:
+                    item = kind.item if isinstance(kind, ListOf) else SCALAR
+                    fresh = f"[{item.copy_code(f'D[{name!r}].value', 1)} for _ in range(players)]"
+                else:
+                    fresh = kind.copy_code(f"D[{name!r}]", 0)
+            else:
+                fresh = f"_missing({name!r})"
+            if name not in self.saved:                     # transient: its default
+                lines.append(f"    dst.{name} = {fresh}")
+                continue
+            src = f"data[{name!r}]"
+            code = kind.load_code(src, name) or f"K[{name!r}].load({src})"
+            lines.append(f"    dst.{name} = {code} if {name!r} in data else {fresh}")
+        if len(lines) == 1:
+            lines.append("    pass")
+        scope: dict[str, Any] = {"D": defaults, "K": self.kinds, "_missing": _missing}
+        exec(compile("\n".join(lines), f"<{cls.__qualname__} load>", "exec"), scope)  # noqa: S102
+        return scope["load"]  # type: ignore[no-any-return]
+
+
+def _missing(name: str) -> Any:
+    raise KeyError(name)
 
 
 class Declared(ABCMeta):
@@ -474,9 +511,7 @@ class Frame(metaclass=Declared):
     @classmethod
     def from_json(cls: type[T], data: dict[str, Any]) -> T:
         obj = cls.__new__(cls)
-        plan = cls.plan()  # type: ignore[attr-defined]
-        plan.set_defaults(obj, 0)
-        plan.load(obj, data)
+        cls.plan().load(obj, data, 0)  # type: ignore[attr-defined]
         return obj
 
     def __eq__(self, other: object) -> bool:

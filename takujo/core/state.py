@@ -51,7 +51,7 @@ class State(metaclass=Declared, by_hand=True):
     outcome: Outcome | None
     steps: int
 
-    def _init_base(self, game: "Game", rng: Rng, cards_rng: Rng | None = None) -> None:
+    def _init_base(self, game: "Game", rng: Rng, cards_rng: Rng | None = None, defaults: bool = True) -> None:
         """`rng` draws the dice and random picks; `cards_rng` (default: derived from `rng`'s
         seed) the shuffles, hence the deal. Two streams, so that a rule changing how many dice
         are rolled leaves the cards dealt from the same seed alone (paired experiments)."""
@@ -61,7 +61,8 @@ class State(metaclass=Declared, by_hand=True):
         self.log = []
         self.outcome = None
         self.steps = 0
-        type(self).plan().set_defaults(self, game.players)
+        if defaults:          # (loading sets every field itself)
+            type(self).plan().set_defaults(self, game.players)
         self._bind(game)
 
     def reset_fields(self) -> None:
@@ -281,9 +282,10 @@ class State(metaclass=Declared, by_hand=True):
             raise ValueError(f"state belongs to {base['game']}, not {game}")
         state = cls.__new__(cls)
         cards = base.get("cards_rng")  # absent from older states and sampled worlds: derived
-        state._init_base(game, Rng(raw_state=base["rng"]), Rng(raw_state=cards) if cards is not None else None)
+        state._init_base(game, Rng(raw_state=base["rng"]), Rng(raw_state=cards) if cards is not None else None,
+                         defaults=False)
         state.log = [copy_plain(e) for e in base["log"]]
         state.outcome = Outcome.from_json(base["outcome"]) if base["outcome"] else None
         state.steps = base["steps"]
-        cls.plan().load(state, data)
+        cls.plan().load(state, data, game.players)
         return state

@@ -42,7 +42,24 @@ def _sample_play(c: Any, cards: Filler, k: int, rng: Rng) -> list[int]:
     return cards.take(k)                      # too few left of any suit: any cards
 
 
+#: sampled worlds tried before one in which the players to act can act is given up on
+RESAMPLES = 50
+
+
 def determinize(game: "IbaraGame", view: dict[str, Any], rng: Rng) -> IbaraState:
+    """A world that agrees with the view. The real one always lets the players it waits for
+    act, so a sample in which one of them has no legal action (a hand dealt no play of the
+    size declared for a multi-card combat, IBR-COMBAT-MULTI-03/05) is drawn again."""
+    state = _sample(game, view, rng)
+    for _ in range(RESAMPLES):
+        pend = state.pending
+        if pend is None or all(state.legal_actions(p) for p in pend.players):
+            break
+        state = _sample(game, view, rng)
+    return state
+
+
+def _sample(game: "IbaraGame", view: dict[str, Any], rng: Rng) -> IbaraState:
     z, pub = view["zones"], view["public"]
     n = game.players
     c = game.content

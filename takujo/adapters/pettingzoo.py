@@ -200,7 +200,29 @@ class _Core:
         return f"{head}\n--- what player_{player} sees ---\n{text}"
 
 
-class raw_env(AECEnv):  # type: ignore[misc]
+class _Surface:
+    """What both environments answer the same way from their `_Core`: the cached spaces and
+    the game in progress."""
+
+    _core: _Core
+    observation_spaces: dict[str, spaces.Dict]
+    action_spaces: dict[str, spaces.Discrete]
+
+    def observation_space(self, agent: str) -> spaces.Dict:
+        self._core.agent(agent)
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Discrete:
+        self._core.agent(agent)
+        return self.action_spaces[agent]
+
+    @property
+    def seat(self) -> Seat:
+        """The game in progress (the driver's `Seat`: state, legal(), clone(), to_json())."""
+        return self._core.live_seat()
+
+
+class raw_env(_Surface, AECEnv):  # type: ignore[misc]
     """One takujo game configuration as a PettingZoo AEC environment (see the module's
     docstring). `env(spec)` wraps it in PettingZoo's OrderEnforcingWrapper."""
 
@@ -226,21 +248,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.agent_selection: str = self.possible_agents[0]
         self.num_steps = 0
 
-    # ----- spaces -------------------------------------------------------------------------------
-    def observation_space(self, agent: str) -> spaces.Dict:
-        self._core.agent(agent)
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Discrete:
-        self._core.agent(agent)
-        return self.action_spaces[agent]
-
     # ----- the game -----------------------------------------------------------------------------
-    @property
-    def seat(self) -> Seat:
-        """The game in progress (the driver's `Seat`: state, legal(), clone(), to_json())."""
-        return self._core.live_seat()
-
     @property
     def game_seed(self) -> int | None:
         """The engine seed of the game in progress (``takujo.load(spec).new_state(seed)``)."""
@@ -350,7 +358,7 @@ def env(spec: str | Table, render_mode: str | None = None, *, max_steps: int | N
     return wrappers.OrderEnforcingWrapper(raw_env(spec, render_mode, max_steps=max_steps, lang=lang))
 
 
-class ParallelTakujoEnv(ParallelEnv):  # type: ignore[misc]
+class ParallelTakujoEnv(_Surface, ParallelEnv):  # type: ignore[misc]
     """One takujo game as a PettingZoo ParallelEnv: one engine decision per step.
 
     The agents that act in a step are the players the pending decision names: all of them
@@ -376,18 +384,6 @@ class ParallelTakujoEnv(ParallelEnv):  # type: ignore[misc]
         self.num_steps = 0
         self._masks: dict[int, np.ndarray] = {}
         self._moves: dict[int, set[int]] = {}
-
-    def observation_space(self, agent: str) -> spaces.Dict:
-        self._core.agent(agent)
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Discrete:
-        self._core.agent(agent)
-        return self.action_spaces[agent]
-
-    @property
-    def seat(self) -> Seat:
-        return self._core.live_seat()
 
     @property
     def acting(self) -> list[str]:

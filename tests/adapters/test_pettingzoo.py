@@ -22,18 +22,10 @@ from takujo.adapters import IllegalIndexError, Table  # noqa: E402
 from takujo.adapters.pettingzoo import env, parallel_env, raw_env  # noqa: E402
 from takujo.core import Rng  # noqa: E402
 
+from tests.adapters.configs import SPECS  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[2]
 
-#: each game's defaults, and its options switched on
-SPECS = [
-    "fuutei", "fuutei(players=2)", "fuutei(players=6)",
-    "fuutei(players=3,center_regions=effects_only,old_region_rule=true,deck_out=failed_draw)",
-    "sengoku_taisen", "sengoku_taisen(deck1=random)",
-    "sengoku_taisen(deck1=翠,deck2=黒,ougi_timing=main,shippu_then_muso=false)",
-    "ibara", "ibara(players=3,multi_card_combat=true,gaiblitz_buff=true)", "ibara(mode=short)",
-    "ibara(anger_penalty=discard_all,sp_cards_to_hand=true,ryan_last=true)",
-    "draft_daimyo", "draft_daimyo(expansion=true,tactics=true)", "draft_daimyo(players=3,turn_order_choice=true)",
-]
 
 #: more than the longest random game of any configuration above (about 1,700 steps)
 CYCLES = 3000

@@ -49,6 +49,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import takujo  # noqa: E402
 from steps import MAX_STEPS, throughput  # noqa: E402  (bench/steps.py)
 from takujo.adapters import Table  # noqa: E402
+from takujo.adapters.driver import play_random  # noqa: E402
 from takujo.core import Game, Rng  # noqa: E402
 from takujo.sim import default_players  # noqa: E402
 
@@ -77,16 +78,8 @@ def seat(game: Game, seconds: float) -> tuple[float, int]:
     games = steps = seed = 0
     t0 = time.perf_counter()
     while True:
-        s = table.new(seed)
+        steps += play_random(table.new(seed), rng, MAX_STEPS)
         seed += 1
-        n = 0
-        while n < MAX_STEPS:
-            legal = s.legal()
-            if not legal:
-                break
-            s.step(legal[rng.below(len(legal))])
-            n += 1
-        steps += n
         games += 1
         if time.perf_counter() - t0 >= seconds:
             break

@@ -554,29 +554,83 @@ def replay(
 def serve(
     host: Annotated[str, typer.Option(help=_h("serve.host"))] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=0, max=65535, help=_h("serve.port"))] = 8000,
-    db: Annotated[Optional[Path], typer.Option(help=_h("serve.db"), metavar="PATH")] = None,
+    db: Annotated[Optional[str], typer.Option(help=_h("serve.db"), metavar="PATH|URL")] = None,
     no_browser: Annotated[bool, typer.Option("--no-browser", help=_h("serve.no_browser"))] = False,
+    bot_levels: Annotated[Optional[str], typer.Option(help=_h("serve.bot_levels"), metavar="LEVELS")] = None,
+    bot_workers: Annotated[Optional[int], typer.Option(min=1, max=64, help=_h("serve.bot_workers"))] = None,
+    limit: Annotated[Optional[list[str]], typer.Option("--limit", help=_h("serve.limit"), metavar="NAME=VALUE")] = None,
+    proxy: Annotated[Optional[str], typer.Option(help=_h("serve.proxy"), metavar="ADDRESSES")] = None,
 ) -> None:
     """Start the web server and open its lobby in the browser."""
     try:
         import uvicorn
         from .web.app import MAX_WS_MESSAGE, create_app
+        from .web.store import is_postgres
     except ImportError as exc:
         _fail("web_missing", 1, detail=exc.name or exc)
-    path = db if db is not None else default_database()
-    if not path.parent.is_dir():
-        with _usage_errors():
-            path.parent.mkdir(parents=True, exist_ok=True)
+    settings = _serve_settings(bot_levels, bot_workers, limit or [])
+    target: Path | str
+    if db is not None and is_postgres(db):
+        try:
+            import psycopg  # noqa: F401
+        except ImportError:
+            _fail("postgres_missing", 1)
+        target = shown = db
+        if "@" in db:  # never print a password
+            shown = db.split("://", 1)[0] + "://…@" + db.rsplit("@", 1)[1]
+    else:
+        path = Path(db) if db is not None else default_database()
+        if not path.parent.is_dir():
+            with _usage_errors():
+                path.parent.mkdir(parents=True, exist_ok=True)
+        target, shown = path, str(path)
+    from .web.port import port_free
+    if not port_free(host, port):
+        _fail("port_busy", port=port, host=host)
     url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
     console = _out()
-    console.print(_say("serving", url=escape(url), db=escape(str(path))))
+    console.print(_say("serving", url=escape(url), db=escape(shown)))
     if not no_browser:
         import threading
         import webbrowser
         threading.Timer(1.0, lambda: webbrowser.open(url)).start()
     # Payloads are a few kB: compressing each costs more CPU than it saves on a table's network.
-    uvicorn.run(create_app(path), host=host, port=port, ws_max_size=MAX_WS_MESSAGE,
-                ws_per_message_deflate=False, log_level="warning")
+    uvicorn.run(create_app(target, settings=settings), host=host, port=port, ws_max_size=MAX_WS_MESSAGE,
+                ws_per_message_deflate=False, log_level="warning", proxy_headers=proxy is not None,
+                forwarded_allow_ips=proxy, limit_concurrency=settings.limits.sockets + 256,
+                timeout_keep_alive=5)
+
+
+def _serve_settings(bot_levels: str | None, bot_workers: int | None, limits: list[str]) -> Any:
+    """The server's settings from `takujo serve`'s options (a clear error for a bad one)."""
+    from dataclasses import fields, replace
+
+    from .web.ratelimit import RATES, parse_rate
+    from .web.settings import Limits, Settings
+    known = {f.name: f for f in fields(Limits)}
+    changes: dict[str, Any] = {}
+    for item in limits:
+        name, sep, value = item.partition("=")
+        name = name.strip()
+        if not sep or name not in known:
+            _fail("bad_limit", item=item[:60], detail=", ".join(known))
+        with _usage_errors():
+            if name in RATES:
+                parse_rate(name, value)
+                changes[name] = value.strip()
+                continue
+            try:
+                number = float(value) if name.endswith("seconds") else int(value)
+            except ValueError:
+                _fail("bad_limit", item=item[:60], detail="a number")
+            if number <= 0:
+                _fail("bad_limit", item=item[:60], detail="> 0")
+            changes[name] = number
+    with _usage_errors():
+        levels = tuple(x.strip() for x in bot_levels.split(",") if x.strip()) if bot_levels else None
+        base = Settings()
+        return Settings(bot_levels=levels or base.bot_levels, bot_workers=bot_workers,
+                        limits=replace(base.limits, **changes))
 
 
 def default_database() -> Path:

@@ -20,6 +20,7 @@ from .rng import Rng
 
 if TYPE_CHECKING:
     from .state import State
+    from .action import Action
 
 
 class Vis(str, Enum):
@@ -55,8 +56,9 @@ def _show(spec: ZoneSpec, cards: list[int], owner: int | None, player: int | Non
     return list(cards) if spec.sees(owner, player) else len(cards)
 
 
-def derive_view(state: "State", player: int | None) -> dict[str, Any]:
-    """Everything `player` may know about `state`, as plain JSON-able data."""
+def derive_view(state: "State", player: int | None, legal: list[Action] | None = None) -> dict[str, Any]:
+    """Everything `player` may know about `state`, as plain JSON-able data; `legal`, when
+    given, is ``state.legal_actions(player)`` already computed."""
     zones: dict[str, Any] = {}
     for spec in state.ZONES:
         data = state.zone(spec.name)
@@ -77,7 +79,7 @@ def derive_view(state: "State", player: int | None) -> dict[str, Any]:
         "zones": zones,
         "public": state.public_info(),        # fresh data by contract (conformance kit)
         "pending": pending_view,
-        "legal": [str(a) for a in state.legal_actions(player)] if acting else [],
+        "legal": [str(a) for a in (state.legal_actions(player) if legal is None else legal)] if acting else [],
         "log": events_between(state.log, player, max(0, cursor - RECENT_EVENTS), cursor),
         "cursor": cursor,
         "outcome": state.outcome.to_json() if state.outcome else None,

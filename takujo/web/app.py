@@ -4,45 +4,52 @@
 
 Every payload sent to a seat is built from that seat's view and event stream only
 (`takujo.web.payload`); errors are JSON bodies that say what was wrong, in the client's
-language, and never carry a stack trace or a file's contents.
+language, and never carry a stack trace or a file's contents (`takujo.web.errors`). Every
+value from a client is typed and checked at the edge (`takujo.web.checks`), and every route
+counts against a rate limit per client address (`takujo.web.ratelimit`).
 """
 from __future__ import annotations
 
-import asyncio
+import base64
 import json
 import logging
+import re
 from contextlib import asynccontextmanager
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated, Any, AsyncIterator, Literal
+from typing import Annotated, Any, AsyncIterator, Callable, Literal
 
-from fastapi import Body, FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
-from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from fastapi import Body, Depends, FastAPI, Header, Query, Request, WebSocket
+from fastapi.responses import FileResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
+from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import __version__
-from ..core.errors import (IllegalActionError, NotSupportedError, OptionError, RecordError,
-                           StaleActionError, TakujoError)
+from ..core.errors import OptionError, TakujoError
 from ..core.registry import game_class, names
-from ..present.catalogue import option_help, ui_text
-from ..present.language import parse_language
-from .replays import MAX_RECORD_BYTES, Replay, ReplayShelf, parse_record_text
-from .service import (Forbidden, MatchService, NotFound, Watcher, file_options, value_prefixes,
-                      viewer_seat)
-from .store import Store
+from ..present.catalogue import option_help
+from .checks import MATCH_ID, file_options, value_prefixes
+from .docs_page import install_docs
+from .errors import BodyLimit, client_lang, install_error_handlers, request_lang
+from .health import install_health
+from .metrics import Metrics, install_metrics
+from .ratelimit import RateLimiter
+from .replays import MAX_RECORD_BYTES, Replay, ReplayShelf, uploaded_record
+from .service import Forbidden, MatchService, NotFound, viewer_seat
+from .settings import Settings
+from .sockets import MAX_WS_MESSAGE, SocketCounts, serve_socket
+from .store import Store, open_store
 
 STATIC = Path(__file__).with_name("static")
-#: The largest request body (a decklist or a record upload is the largest thing sent) and
-#: the largest WebSocket message a client may send.
+#: The largest request body (a decklist or a record upload is the largest thing sent).
 MAX_BODY = MAX_RECORD_BYTES + 4096
-MAX_WS_MESSAGE = 16 * 1024
 MAX_DECKLIST = 64 * 1024
 FAVICON = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" '
            'fill="#17483a"/><text x="16" y="23" font-size="20" text-anchor="middle" fill="#fde68a">卓</text></svg>')
 log = logging.getLogger("takujo.web")
+__all__ = ["create_app", "MAX_BODY", "MAX_WS_MESSAGE"]
 
 
 # ----- request and response models ---------------------------------------------------------
@@ -52,14 +59,16 @@ class CreateMatch(BaseModel):
     model_config = ConfigDict(extra="forbid")
     game: str = Field(max_length=400, examples=["fuutei(players=3)"])
     seats: list[str] = Field(min_length=1, max_length=8, examples=[["human", "bot:heuristic", "bot:ismcts:200"]])
-    seed: int | None = Field(None, ge=0, lt=2**53)
-    idle_limit: float | None = Field(None, description="seconds a person may stay idle on their turn before "
-                                                       "the others may hand their seat to a bot")
+    seed: StrictInt | None = Field(None, ge=0, lt=2**53)
+    idle_limit: float | None = Field(None, ge=10, le=7 * 24 * 3600,
+                                     description="seconds a person may stay idle on their turn before "
+                                                 "the others may hand their seat to a bot")
 
 
 class ActionRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    version: int | None = Field(None, description="the version the action was chosen at (409 if stale)")
+    version: StrictInt | None = Field(None, description="the version the action was chosen at (409 if stale); "
+                                                        "a JSON integer")
     action: str = Field(max_length=200, examples=["play 23"])
 
 
@@ -80,83 +89,31 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     404: {"model": ErrorBody, "description": "no such match"},
     409: {"model": ErrorBody, "description": "stale version: someone acted in between"},
     422: {"model": ErrorBody, "description": "an illegal or unreadable action, or bad options"},
+    429: {"model": ErrorBody, "description": "too many requests from this address (see Retry-After)"},
 }
 
 
 # ----- helpers ------------------------------------------------------------------------------
-def _lang(request_lang: str | None, accept: str | None = None) -> str:
-    if request_lang:
-        try:
-            return parse_language(request_lang)
-        except OptionError:
-            return "en"
-    if accept and accept.strip().lower().startswith("ja"):
-        return "ja"
-    return "en"
-
-
 def _token(authorization: str | None, token: str | None) -> str | None:
     if authorization and authorization.lower().startswith("bearer "):
         return authorization[7:].strip()
     return token or None
 
 
-def _error(status: int, code: str, message: str, msg_id: str | None = None) -> JSONResponse:
-    return JSONResponse({"error": {"status": status, "code": code, "message": message, "id": msg_id}},
-                        status_code=status)
+def encode_cursor(created: float, match_id: str) -> str:
+    """The opaque position after which the next page of matches starts."""
+    return base64.urlsafe_b64encode(f"{created!r}:{match_id}".encode()).decode().rstrip("=")
 
 
-def _status(exc: TakujoError) -> tuple[int, str]:
-    if isinstance(exc, Forbidden):
-        return 403, "forbidden"
-    if isinstance(exc, NotFound):
-        return 404, "not_found"
-    if isinstance(exc, StaleActionError):
-        return 409, "stale"
-    if isinstance(exc, IllegalActionError):
-        from .match import NotYourTurn
-        return (403, "not_your_turn") if isinstance(exc, NotYourTurn) else (422, "illegal")
-    if isinstance(exc, (OptionError, RecordError, NotSupportedError)):
-        return 422, "bad_request"
-    return 422, "bad_request"
-
-
-def _request_lang(request: Request) -> str:
-    return _lang(request.query_params.get("lang"), request.headers.get("accept-language"))
-
-
-class BodyLimit:
-    """Refuses request bodies larger than `limit` bytes (413) before they are read whole."""
-
-    def __init__(self, app: ASGIApp, limit: int) -> None:
-        self.app, self.limit = app, limit
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        length = dict(scope.get("headers") or []).get(b"content-length")
-        if length is not None and (not length.isdigit() or int(length) > self.limit):
-            await _error(413, "too_large", f"request body over {self.limit} bytes")(scope, receive, send)
-            return
-        seen = 0
-
-        async def limited() -> Message:
-            nonlocal seen
-            message = await receive()
-            seen += len(message.get("body", b""))
-            if seen > self.limit:
-                raise _TooLarge()
-            return message
-
-        try:
-            await self.app(scope, limited, send)
-        except _TooLarge:
-            await _error(413, "too_large", f"request body over {self.limit} bytes")(scope, receive, send)
-
-
-class _TooLarge(Exception):
-    pass
+def decode_cursor(cursor: str) -> tuple[float, str]:
+    try:
+        created, _, match_id = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode().partition(":")
+        value = float(created)
+    except (ValueError, UnicodeDecodeError):
+        raise OptionError("web.bad_cursor") from None
+    if not MATCH_ID.fullmatch(match_id) or value != value:
+        raise OptionError("web.bad_cursor")
+    return value, match_id
 
 
 class _NoReferrer:
@@ -188,61 +145,73 @@ class RedactTokens(logging.Filter):
 
 
 def _redact(text: str) -> str:
-    import re
     return re.sub(r"(token=)[^&\s\"']+", r"\1***", text)
 
 
+def _address(request: HTTPConnection) -> str:
+    return request.client.host if request.client else "?"
+
+
 # ----- the app ------------------------------------------------------------------------------
-def create_app(db: Path | str = ":memory:", *, bot_delay: float = 0.0, bot_workers: int | None = None) -> FastAPI:
-    """The web app on the SQLite database `db` (its matches resume when it starts)."""
-    store = Store(db)
-    service = MatchService(store, bot_delay=bot_delay, bot_workers=bot_workers)
+def create_app(db: Path | str = ":memory:", *, settings: Settings | None = None, bot_delay: float | None = None,
+               bot_workers: int | None = None, store: Store | None = None) -> FastAPI:
+    """The web app on the database `db`: a SQLite file, or a ``postgresql://`` address that
+    several server processes may share. Matches are loaded from it as they are used."""
+    settings = settings or Settings()
+    if bot_delay is not None or bot_workers is not None:
+        from dataclasses import replace
+        settings = replace(settings, bot_delay=bot_delay if bot_delay is not None else settings.bot_delay,
+                           bot_workers=bot_workers if bot_workers is not None else settings.bot_workers)
+    metrics = Metrics()
+    service = MatchService(store or open_store(db), settings, metrics)
+    limiter = RateLimiter(settings.limits)
+    sockets = SocketCounts()
     shelf = ReplayShelf()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         for name in ("uvicorn.access", "uvicorn.error"):
             logging.getLogger(name).addFilter(RedactTokens())
-        resumed = service.resume()
-        if resumed:
-            log.info("resumed %d matches", resumed)
-        service.start_bots()
+        await service.start()
         yield
         await service.close()
-        store.close()
 
-    app = FastAPI(title="takujo", version=__version__, lifespan=lifespan,
+    async def count_request(request: HTTPConnection) -> None:
+        if request.scope["type"] == "http":  # sockets count against their own limits
+            limiter.hit("requests", _address(request))
+        metrics.bot_queue.set(service.bot_queue())
+
+    def limited(kind: str) -> Callable[[Request], None]:
+        def check(request: Request) -> None:
+            limiter.hit(kind, _address(request))
+        return check
+
+    app = FastAPI(title="takujo", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None,
+                  dependencies=[Depends(count_request)],
                   description="Play takujo's games over HTTP and WebSockets: create a match, act with "
                               "your seat's token, watch its state. Every payload holds only what the "
-                              "seat may see.")
+                              "seat may see. Errors are `{\"error\": {status, code, message, id}}`; "
+                              "requests are rate-limited per address (429 with Retry-After).")
     app.state.service = service
+    app.state.metrics = metrics
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     app.add_middleware(_NoReferrer)
+    install_error_handlers(app)
+    install_metrics(app, metrics)
+    install_docs(app)
 
-    @app.exception_handler(TakujoError)
-    async def engine_error(request: Request, exc: TakujoError) -> JSONResponse:
-        status, code = _status(exc)
-        return _error(status, code, exc.text(_request_lang(request)), exc.message_id)
-
-    @app.exception_handler(RequestValidationError)
-    async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
-        from ..core.validation import field_name, problem
-        lang = _request_lang(request)
-        problems = [f"{field_name(e, 'body')}: {problem(e).text(lang)}" for e in exc.errors()]
-        return _error(422, "bad_request", "; ".join(problems))
-
-    @app.exception_handler(Exception)
-    async def crashed(request: Request, exc: Exception) -> JSONResponse:
-        log.exception("internal error on %s", request.url.path)
-        return _error(500, "internal", ui_text("ui.web.internal", _request_lang(request)))
+    async def health() -> dict[str, Any]:
+        await service.store.ping()
+        return {"store": "ok", "live_matches": len(service.matches)}
+    install_health(app, health)
 
     # ----- the interface's texts -------------------------------------------------------
     @app.get("/api/ui", summary="The browser client's texts in one language")
     def ui_texts(lang: str | None = None) -> dict[str, str]:
-        return client_texts(_lang(lang))
+        return client_texts(client_lang(lang))
 
     # ----- games --------------------------------------------------------------------
-    @app.get("/api/games", summary="The games this server plays, with their options")
+    @app.get("/api/games", summary="The games this server plays, with their options and bot levels")
     def games(lang: str | None = None) -> list[dict[str, Any]]:
         out = []
         for name in names():
@@ -251,7 +220,7 @@ def create_app(db: Path | str = ":memory:", *, bot_delay: float = 0.0, bot_worke
             files = file_options(cls)
             props = {k: v for k, v in schema.get("properties", {}).items() if k not in files or files[k]}
             for k in props:
-                props[k] = {**props[k], "description": option_help(cls, k, _lang(lang))}
+                props[k] = {**props[k], "description": option_help(cls, k, client_lang(lang))}
                 if k in files:
                     props[k] = {**props[k], "enum": ["", *files[k]] if props[k].get("default") == "" else files[k]}
                     if value_prefixes(cls, k):
@@ -261,7 +230,7 @@ def create_app(db: Path | str = ":memory:", *, bot_delay: float = 0.0, bot_worke
                         "title_en": _title(cls, "en"),
                         "players": {"min": players.get("minimum", 2), "max": players.get("maximum", 8),
                                     "default": players.get("default")},
-                        "options": props, "bots": _bots(cls)})
+                        "options": props, "bots": service.bot_levels(name)})
         return out
 
     @app.get("/api/games/{name}/catalogue", summary="Every card, square or province of a game, in both languages")
@@ -270,9 +239,11 @@ def create_app(db: Path | str = ":memory:", *, bot_delay: float = 0.0, bot_worke
             raise NotFound("web.no_game", name=name[:40])
         return _catalogue(name)
 
-    @app.post("/api/decklists", responses=ERRORS,
+    @app.post("/api/decklists", responses=ERRORS, dependencies=[Depends(limited("uploads"))],
               summary="Check an uploaded decklist; its deck code is the value of a deck option")
     def decklist(body: DecklistUpload) -> dict[str, Any]:
+        if body.game not in names():
+            raise NotFound("web.no_game", name=body.game[:40])
         return {"game": body.game, "deck": game_class(body.game).deck_from_text(body.text)}
 
     # ----- matches ------------------------------------------------------------------
@@ -289,175 +260,140 @@ def create_app(db: Path | str = ":memory:", *, bot_delay: float = 0.0, bot_worke
             out.append(row)
         return out
 
-    @app.post("/api/matches", status_code=201, responses=ERRORS, summary="Create a match")
+    @app.post("/api/matches", status_code=201, responses=ERRORS, dependencies=[Depends(limited("create"))],
+              summary="Create a match")
     async def create(request: Request, body: CreateMatch) -> dict[str, Any]:
-        match, tokens = service.create(body.game, body.seats, body.seed, body.idle_limit)
+        match, tokens = await service.create(body.game, body.seats, body.seed, body.idle_limit)
         base = str(request.base_url).rstrip("/")
         return {"match": match.id, "game": str(match.game), "seed": match.seed,
                 "seats": seat_links(request, match.id, tokens, body.seats),
                 "spectate_url": f"{base}/match/{match.id}"}
 
-    @app.get("/api/matches", summary="Every match: open, running and finished")
-    def list_matches(status: Literal["running", "finished"] | None = None) -> list[dict[str, Any]]:
-        rows = [m.summary() for m in service.matches.values() if status is None or m.status == status]
-        return sorted(rows, key=lambda r: -r["created"])
+    @app.get("/api/matches", responses=ERRORS, summary="Matches, newest first, a page at a time")
+    async def list_matches(status: Literal["running", "finished"] | None = None,
+                           game: Annotated[str | None, Query(max_length=40, pattern=r"^[a-z_]+$")] = None,
+                           limit: Annotated[int, Query(ge=1, le=1000)] = 50,
+                           cursor: Annotated[str | None, Query(max_length=200)] = None) -> dict[str, Any]:
+        limit = min(limit, settings.limits.page)
+        heads = await service.store.list_matches(status=status, game=game, limit=limit + 1,
+                                                 before=decode_cursor(cursor) if cursor else None)
+        page = heads[:limit]
+        nxt = encode_cursor(page[-1].created, page[-1].id) if len(heads) > limit else None
+        return {"matches": await service.summaries(page), "next": nxt}
 
     @app.get("/api/matches/{match_id}", responses=ERRORS, summary="A match's public summary")
-    def summary(match_id: str) -> dict[str, Any]:
-        return service.get(match_id).summary()
+    async def summary(match_id: str) -> dict[str, Any]:
+        return (await service.get(match_id)).summary()
 
     @app.get("/api/matches/{match_id}/catalogue", responses=ERRORS,
              summary="The cards of this match's game (its decks and options), in both languages")
-    def match_catalogue(match_id: str) -> Any:
-        return _catalogue(str(service.get(match_id).game))
+    async def match_catalogue(match_id: str) -> Any:
+        return _catalogue(str((await service.get(match_id)).game))
 
     @app.get("/api/matches/{match_id}/state", responses=ERRORS,
              summary="The state for your seat (with its token), or the spectator's")
-    def state(match_id: str, request: Request, since: Annotated[int | None, Query(ge=0)] = None,
-              token: str | None = None, authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
-        match = service.get(match_id)
+    async def state(match_id: str, request: Request, since: Annotated[int | None, Query(ge=0, lt=2**53)] = None,
+                    token: str | None = None,
+                    authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        match = await service.get(match_id)
         seat = viewer_seat(match, _token(authorization, token))
-        return service.payload(match, seat, _request_lang(request), since)
+        return service.payload(match, seat, request_lang(request), since)
 
-    @app.post("/api/matches/{match_id}/actions", responses=ERRORS, summary="Play an action")
+    @app.post("/api/matches/{match_id}/actions", responses=ERRORS, dependencies=[Depends(limited("actions"))],
+              summary="Play an action")
     async def act(match_id: str, request: Request, body: ActionRequest, token: str | None = None,
                   authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
         match, seat = await service.act(match_id, _token(authorization, token), body.action, body.version)
-        return service.payload(match, seat, _request_lang(request))
+        return service.payload(match, seat, request_lang(request))
 
-    @app.post("/api/matches/{match_id}/undo", responses=ERRORS, summary="Take back your last action")
+    @app.post("/api/matches/{match_id}/undo", responses=ERRORS, dependencies=[Depends(limited("actions"))],
+              summary="Take back your last action")
     async def undo(match_id: str, request: Request, token: str | None = None,
                    authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
         tok = _token(authorization, token)
         match = await service.undo(match_id, tok)
-        return service.payload(match, match.seat_of(tok), _request_lang(request))
+        return service.payload(match, match.seat_of(tok), request_lang(request))
 
     @app.post("/api/matches/{match_id}/seats/{seat}/stand-in", responses=ERRORS,
+              dependencies=[Depends(limited("actions"))],
               summary="Hand an idle person's seat to a bot (another seat's token)")
-    async def stand_in(match_id: str, seat: int, token: str | None = None,
+    async def stand_in(match_id: str, seat: int,
+                       token: str | None = None,
                        authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
         return (await service.stand_in(match_id, _token(authorization, token), seat)).summary()
 
-    @app.post("/api/matches/{match_id}/seats/return", responses=ERRORS,
+    @app.post("/api/matches/{match_id}/seats/return", responses=ERRORS, dependencies=[Depends(limited("actions"))],
               summary="Take your seat back from the bot that played it")
     async def take_back(match_id: str, token: str | None = None,
                         authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
         return (await service.take_back(match_id, _token(authorization, token))).summary()
 
-    @app.post("/api/matches/{match_id}/rematch", responses=ERRORS,
+    @app.post("/api/matches/{match_id}/rematch", responses=ERRORS, dependencies=[Depends(limited("create"))],
               summary="The rematch of a finished match, and your seat's token in it")
     async def rematch(match_id: str, request: Request, token: str | None = None,
-                authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
-        new, seat, tok = service.rematch(match_id, _token(authorization, token))
+                      authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        new, seat, tok = await service.rematch(match_id, _token(authorization, token))
         base = str(request.base_url).rstrip("/")
         return {"match": new.id, "seat": seat, "token": tok, "join_url": f"{base}/match/{new.id}?token={tok}"}
 
     @app.get("/api/matches/{match_id}/record", responses=ERRORS,
              summary="The JSONL record: redacted for your seat while the game runs, whole once it is over")
-    def record(match_id: str, token: str | None = None,
-               authorization: Annotated[str | None, Header()] = None) -> Response:
-        match = service.get(match_id)
+    async def record(match_id: str, token: str | None = None,
+                     authorization: Annotated[str | None, Header()] = None) -> Response:
+        match = await service.get(match_id)
         seat = viewer_seat(match, _token(authorization, token))
         body = "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in match.record(seat))
         return PlainTextResponse(body, media_type="application/x-ndjson",
                                  headers={"content-disposition": f'attachment; filename="{match.id}.jsonl"'})
 
     # ----- replays ------------------------------------------------------------------
-    @app.post("/api/replays", status_code=201, responses=ERRORS, summary="Open an uploaded record in the replay viewer")
+    @app.post("/api/replays", status_code=201, responses=ERRORS, dependencies=[Depends(limited("uploads"))],
+              summary="Open an uploaded record in the replay viewer")
     def upload_replay(text: Annotated[str, Body(media_type="text/plain", max_length=MAX_RECORD_BYTES)]) -> dict[str, Any]:
-        replay = Replay(parse_record_text(text), "record")
+        replay = Replay(uploaded_record(text), "record")
         key = shelf.add(replay)
         return {"replay": key, "game": str(replay.game), "steps": replay.steps, "players": replay.game.players}
 
+    async def finished_replay(key: str) -> Replay | None:
+        """The replay of a finished match `key`, opened on first use (None: no such match)."""
+        if not MATCH_ID.fullmatch(key):
+            return None
+        try:
+            match = await service.get(key)
+        except NotFound:
+            return None
+        if match.status != "finished":
+            raise Forbidden("web.replay_running")
+        replay = Replay(match.record(None), match.id)
+        shelf.add(replay, key)
+        return replay
+
     @app.get("/api/replays/{key}/catalogue", responses=ERRORS, summary="The cards of a replay's game")
-    def replay_catalogue(key: str) -> Any:
+    async def replay_catalogue(key: str) -> Any:
         replay = shelf.get(key)
-        if replay is None and key in service.matches:
-            return _catalogue(str(service.matches[key].game))
+        if replay is None and MATCH_ID.fullmatch(key):
+            try:
+                return _catalogue(str((await service.get(key)).game))
+            except NotFound:
+                pass
         if replay is None:
             raise NotFound("web.no_replay", replay=key[:40])
         return _catalogue(str(replay.game))
 
     @app.get("/api/replays/{key}", responses=ERRORS, summary="One step of a replay from a seat's point of view")
-    def replay_step(key: str, request: Request, step: Annotated[int, Query(ge=0)] = 0,
-                    seat: int | None = None) -> dict[str, Any]:
-        replay = shelf.get(key)
-        if replay is None and key in service.matches:
-            match = service.matches[key]
-            if match.status != "finished":
-                raise Forbidden("web.replay_running")
-            lines = match.record(None)
-            replay = Replay(lines, match.id)
-            shelf.add(replay, key)
+    async def replay_step(key: str, request: Request, step: Annotated[int, Query(ge=0, lt=2**31)] = 0,
+                          seat: Annotated[int | None, Query(ge=0, lt=64)] = None) -> dict[str, Any]:
+        replay = shelf.get(key) or await finished_replay(key)
         if replay is None:
             raise NotFound("web.no_replay", replay=key[:40])
         if seat is not None and not 0 <= seat < replay.game.players:
             raise NotFound("web.no_seat", seat=seat)
-        return replay.payload(step, seat, _request_lang(request))
+        return replay.payload(step, seat, request_lang(request))
 
     # ----- the WebSocket --------------------------------------------------------------
     @app.websocket("/ws/matches/{match_id}")
     async def watch(ws: WebSocket, match_id: str, token: str | None = None, lang: str | None = None) -> None:
-        await ws.accept()
-        language = _lang(lang)
-        try:
-            match = service.get(match_id)
-        except NotFound as exc:
-            await ws.send_json({"type": "error", "status": 404, "message": exc.text(language)})
-            await ws.close(code=4404)
-            return
-        try:
-            seat = viewer_seat(match, token)
-        except Forbidden as exc:
-            await ws.send_json({"type": "error", "status": 403, "message": exc.text(language)})
-            await ws.close(code=4403)
-            return
-        watcher = Watcher(seat=seat, lang=language, send=ws.send_json, token=token if seat is not None else None)
-        service.watch(match, watcher)
-        sender = asyncio.get_running_loop().create_task(service.send_changes(match, watcher))
-        try:
-            service.notify(match)  # everyone sees who is connected (this watcher its first state)
-            while True:
-                raw = await ws.receive_text()
-                if len(raw) > MAX_WS_MESSAGE:
-                    await ws.send_json({"type": "error", "status": 413, "message": "message too large"})
-                    continue
-                await _ws_message(ws, watcher, match, raw)
-        except WebSocketDisconnect:
-            pass
-        finally:
-            sender.cancel()
-            service.unwatch(match, watcher)
-
-    async def _ws_message(ws: WebSocket, watcher: Watcher, match: Any, raw: str) -> None:
-        try:
-            msg = json.loads(raw)
-            if not isinstance(msg, dict):
-                raise ValueError
-        except ValueError:
-            await ws.send_json({"type": "error", "status": 422, "message": "not a JSON object"})
-            return
-        kind = msg.get("type")
-        try:
-            if kind == "lang":
-                watcher.lang = _lang(str(msg.get("lang", "")))
-                watcher.cursor = None
-                watcher.wake.set()
-            elif kind == "act":
-                version = msg.get("version")
-                await service.act(match.id, watcher.token, str(msg.get("action", ""))[:200],
-                                  version if type(version) is int else None)
-            elif kind == "undo":
-                await service.undo(match.id, watcher.token)
-            elif kind == "refresh":
-                watcher.cursor = None
-                watcher.wake.set()
-            else:
-                await ws.send_json({"type": "error", "status": 422, "message": "unknown message type"})
-        except TakujoError as exc:
-            status, code = _status(exc)
-            await ws.send_json({"type": "error", "status": status, "code": code,
-                                "message": exc.text(watcher.lang), "id": exc.message_id})
+        await serve_socket(ws, service, limiter, settings.limits, sockets, match_id, token, lang, metrics)
 
     # ----- pages --------------------------------------------------------------------
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
@@ -504,17 +440,6 @@ def _title(cls: type, lang: str | None) -> str:
     from ..present import Renderer
     from ..sim import make_game
     try:
-        return Renderer(make_game(cls.name, None, {}), _lang(lang), markup=False).title()  # type: ignore[attr-defined]
+        return Renderer(make_game(cls.name, None, {}), client_lang(lang), markup=False).title()  # type: ignore[attr-defined]
     except TakujoError:
         return str(getattr(cls, "title", cls.name))  # type: ignore[attr-defined]
-
-
-def _bots(cls: type) -> list[str]:
-    levels = ["random"]
-    try:
-        from ..sim import make_game
-        make_game(cls.name, None, {}).heuristic_bot()  # type: ignore[attr-defined]
-        levels.append("heuristic")
-    except (NotImplementedError, TakujoError):
-        pass
-    return levels + ["ismcts:200", "ismcts:1000"]

@@ -1,8 +1,12 @@
-"""One match on the server: its game state, its seats and the actions that made it.
+"""One match on the server: its game state, its seats and where it stands in the store.
 
-A match is rebuilt from its stored actions (`Match.rebuild`); everything a seat may learn of
-it goes through `takujo.web.payload`. Seat tokens are random (192 bits), kept only as
-SHA-256 hashes and compared in constant time.
+A match is loaded from the store (its latest snapshot and the actions after it, so loading
+costs at most `SNAPSHOT_EVERY` steps whatever the game's length); everything a seat may
+learn of it goes through `takujo.web.payload`. Seat tokens are random (192 bits), kept only
+as SHA-256 hashes and compared in constant time.
+
+Each version's legal actions and views are computed once and shared by the check of an
+action, its application and every watcher's payload.
 """
 from __future__ import annotations
 
@@ -10,17 +14,22 @@ import hashlib
 import hmac
 import secrets
 import time
+from collections import deque
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from ..core.action import Action
 from ..core.errors import IllegalActionError, StaleActionError
 from ..core.game import Game
 from ..core.registry import load
 from ..core.state import State
 from ..present import Renderer
 from ..record import record_lines, redact
-from .store import StoredMatch
+from .store import MatchHead, StoredMatch
+
+#: How many earlier states a match keeps for undo (older ones come from a snapshot).
+UNDO_DEPTH = 8
 
 
 def new_token() -> str:
@@ -57,8 +66,14 @@ class Seat:
         return self.bot if self.kind == "bot" else self.stand_in
 
 
+def seats_of(stored: list[dict[str, Any]]) -> list[Seat]:
+    return [Seat(kind=s["kind"], bot=s.get("bot"), token_hash=s.get("token_hash"), stand_in=s.get("stand_in"))
+            for s in stored]
+
+
 @lru_cache(maxsize=64)
-def _game(spec: str) -> Game:
+def game_of(spec: str) -> Game:
+    """The configured game of a stored game string (checked when the match was created)."""
     return load(spec)
 
 
@@ -71,16 +86,30 @@ class Match:
         self.created = stored.created
         self.idle_limit = stored.idle_limit
         self.rematch_of = stored.rematch_of
-        self.game = _game(stored.game)
-        self.seats = [Seat(kind=s["kind"], bot=s.get("bot"), token_hash=s.get("token_hash"),
-                           stand_in=s.get("stand_in")) for s in stored.seats]
-        self.actions: list[tuple[int, str]] = []
-        self.state: State = self.game.new_state(self.seed)
-        self.rematch: str | None = None
+        self.rematch = stored.rematch
+        self.revision = stored.revision
+        self.undos = stored.undos
+        self.game = game_of(stored.game)
+        self.seats = seats_of(stored.seats)
+        if stored.snapshot is not None:
+            self.state: State = self.game.state_from_json(stored.snapshot[1])
+        else:
+            self.state = self.game.new_state(self.seed)
         for player, notation in stored.actions:
             self.state.apply(notation, player)
-            self.actions.append((player, notation))
+        #: (player, state before their action) for the latest actions, newest last.
+        self.history: deque[tuple[int, State]] = deque(maxlen=UNDO_DEPTH)
+        self.last_player: int | None = self._last_player()
+        self.touched = time.monotonic()   # last use, for evicting idle matches
         self._renderers: dict[str, Renderer] = {}
+        self._legal: dict[int, list[Action]] = {}
+        self._views: dict[int | None, dict[str, Any]] = {}
+
+    def _last_player(self) -> int | None:
+        for e in reversed(self.state.log):
+            if e["e"] == "act":
+                return int(e["player"])
+        return None
 
     # ----- who is who -------------------------------------------------------------------
     def seat_of(self, token: str | None) -> int | None:
@@ -101,6 +130,10 @@ class Match:
     def to_act(self) -> list[int]:
         pend = self.state.pending
         return [] if pend is None or self.state.outcome is not None else list(pend.players)
+
+    def bot_turn(self) -> bool:
+        """Whether a bot is to act (stored, so that another process can take the bots over)."""
+        return any(self.seats[p].player for p in self.to_act())
 
     def public_seats(self) -> list[dict[str, Any]]:
         """What anyone may know of the seats: kinds, bots, who is connected and who is idle."""
@@ -133,46 +166,100 @@ class Match:
             self._renderers[lang] = Renderer(self.game, lang, markup=False)
         return self._renderers[lang]
 
+    # ----- this version's legal actions and views, computed once ----------------------------
+    def legal(self, seat: int) -> list[Action]:
+        """The seat's legal actions now (shared: do not change the list)."""
+        found = self._legal.get(seat)
+        if found is None:
+            found = self._legal[seat] = self.state.legal_actions(seat)
+        return found
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """The seat's view now (shared by every payload of this version: do not change it)."""
+        found = self._views.get(seat)
+        if found is None:
+            legal = self.legal(seat) if seat is not None and seat in self.to_act() else None
+            found = self._views[seat] = self.state.view(seat, legal)
+        return found
+
+    def _changed(self) -> None:
+        self._legal.clear()
+        self._views.clear()
+
     # ----- acting -----------------------------------------------------------------------
-    def check_action(self, seat: int | None, notation: str, version: int | None = None) -> None:
-        """Raise unless `seat` may play `notation` now (and `version` is the current one);
-        a stale version is told first, since someone else's action is why the seat may no
-        longer act. Changes nothing."""
+    def check_action(self, seat: int | None, notation: str, version: int | None = None) -> Action:
+        """The action `seat` plays with `notation`, if it may play it now (and `version` is
+        the current one); a stale version is told first, since someone else's action is why
+        the seat may no longer act. Changes nothing."""
         if version is not None and version != self.state.version:
             raise StaleActionError("action.stale", chosen=version, current=self.state.version)
         if seat is None or seat not in self.to_act():
             raise NotYourTurn("web.not_your_turn")
-        probe = self.state.parse_action(notation, seat)
-        if probe not in self.state.legal_actions(seat):
-            self.state.clone().apply(probe)  # raises the engine's own explanation
+        action = self.state.parse_action(notation, seat)
+        if action not in self.legal(seat):
+            self.state.clone().apply(action)  # raises the engine's own explanation
+        return action
 
-    def apply(self, seat: int, notation: str) -> None:
-        """Apply a checked action (`check_action` first; the store commits it before this)."""
+    def apply(self, seat: int, action: Action) -> None:
+        """Apply an action `check_action` returned; `revert` takes it back if the store
+        refuses it."""
         before = set(self.to_act())
-        self.state.apply(notation, seat)
-        self.actions.append((seat, notation))
+        self.history.append((seat, self.state.clone()))
+        self.state.apply_unchecked(action)
+        self.last_player = seat
+        self._changed()
         now = time.time()
         for p in set(self.to_act()) - (before - {seat}):
             self.seats[p].waiting_since = now
 
+    def revert(self) -> None:
+        """Take back the action just applied (the store did not commit it)."""
+        _, self.state = self.history.pop()
+        self.last_player = self._last_player()
+        self._changed()
+
+    def committed(self, revision: int) -> None:
+        self.revision = revision
+
     def can_undo(self, seat: int) -> bool:
         """A seat may take back its last action while it is still the one to act, nobody has
         acted since, and the action revealed nothing: no chance outcome, no hidden event."""
-        if not self.actions or self.state.outcome is not None or self.actions[-1][0] != seat:
-            return False
-        if self.to_act() != [seat]:
+        if self.last_player != seat or self.state.outcome is not None or self.to_act() != [seat]:
             return False
         log = self.state.log
         start = max(i for i, e in enumerate(log) if e["e"] == "act")
         return all(not e.get("chance") and e.get("to") is None for e in log[start:])
 
-    def undo(self) -> None:
-        """Take back the last action (`can_undo` first): the game is replayed without it."""
-        self.actions.pop()
-        state: State = self.game.new_state(self.seed)
-        for player, notation in self.actions:
-            state.apply(notation, player)
+    def undo_to(self, state: State) -> None:
+        """Take back the last action: `state` is the state before it (`previous_state`)."""
         self.state = state
+        self.last_player = self._last_player()
+        self.undos += 1
+        self._changed()
+
+    def previous_state(self) -> State | None:
+        """The state before the last action, if this match still holds it."""
+        if self.history and self.history[-1][1].version == self.state.version - 1:
+            return self.history.pop()[1]
+        return None
+
+    def catch_up(self, head: MatchHead, actions: list[tuple[int, str]]) -> None:
+        """Apply the actions another process committed (from this version on) and its header."""
+        before = set(self.to_act())
+        for player, notation in actions:
+            self.history.append((player, self.state.clone()))
+            self.state.apply(notation, player)
+        if actions:
+            self.last_player = actions[-1][0]
+        old = self.seats
+        self.seats = seats_of(head.seats)
+        for mine, theirs in zip(self.seats, old):
+            mine.connections, mine.waiting_since = theirs.connections, theirs.waiting_since
+        self.rematch, self.revision = head.rematch, head.revision
+        self._changed()
+        now = time.time()
+        for p in set(self.to_act()) - before:
+            self.seats[p].waiting_since = now
 
     # ----- records ----------------------------------------------------------------------
     def seat_names(self) -> list[str]:

@@ -17,7 +17,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..core.action import Action
-from ..core.errors import TakujoError
 from ..core.state import State
 from ..present import Renderer
 from ..terminal import outcome_text
@@ -37,23 +36,23 @@ def _event_rows(r: Renderer, events: list[dict[str, Any]], viewer: int | None,
     return rows
 
 
-def _action_rows(r: Renderer, state: State, seat: int | None, view: dict[str, Any]) -> list[dict[str, Any]]:
-    rows = []
-    for notation in view.get("legal") or []:
-        try:
-            action: Action = state.parse_action(notation, seat)
-        except TakujoError:  # every legal notation parses; keep the list usable regardless
-            rows.append({"notation": notation, "label": notation, "verb": notation.split(" ")[0], "args": []})
-            continue
-        rows.append({"notation": notation, "label": r.action(action, view), "verb": action.verb,
-                     "args": list(action.args)})
-    return rows
+def _action_rows(r: Renderer, legal: list[Action], view: dict[str, Any]) -> list[dict[str, Any]]:
+    return [{"notation": str(action), "label": r.action(action, view), "verb": action.verb,
+             "args": list(action.args)} for action in legal]
 
 
-def view_payload(state: State, seat: int | None, r: Renderer, since: int | None = None) -> dict[str, Any]:
+def view_payload(state: State, seat: int | None, r: Renderer, since: int | None = None,
+                 view: dict[str, Any] | None = None, legal: list[Action] | None = None) -> dict[str, Any]:
     """What `seat` (None: a spectator) sees of `state`, with texts from `r`; `events` holds
-    the seat's events from `since` on (default: the view's recent ones)."""
-    view = state.view(seat)
+    the seat's events from `since` on (default: the view's recent ones). `view` and `legal`,
+    when given, are the seat's view and legal actions already computed."""
+    if view is None:
+        view = state.view(seat)
+    acting = seat is not None and bool(view.get("legal"))
+    if legal is None:
+        legal = state.legal_actions(seat) if acting else []
+    elif not acting:
+        legal = []
     events = view["log"] if since is None else state.events_for(seat, max(0, since))
     pending = view.get("pending")
     prompt = None
@@ -66,7 +65,7 @@ def view_payload(state: State, seat: int | None, r: Renderer, since: int | None 
         "seat": seat, "version": state.version, "lang": r.lang,
         "view": view,
         "legal": list(view.get("legal") or []),
-        "actions": _action_rows(r, state, seat, view),
+        "actions": _action_rows(r, legal, view),
         "prompt": prompt, "pending": pending,
         "events": _event_rows(r, events, seat, view),
         "cursor": view["cursor"],
@@ -77,6 +76,8 @@ def view_payload(state: State, seat: int | None, r: Renderer, since: int | None 
 
 def state_payload(match: "Match", seat: int | None, lang: str, since: int | None = None) -> dict[str, Any]:
     """The state object of a match for `seat` in `lang` (see the module's docstring)."""
-    return {"match": match.id, **view_payload(match.state, seat, match.renderer(lang), since),
+    view = match.view(seat)
+    legal = match.legal(seat) if seat is not None and view["legal"] else []
+    return {"match": match.id, **view_payload(match.state, seat, match.renderer(lang), since, view, legal),
             "seats": match.public_seats(), "undo": seat is not None and match.can_undo(seat),
             "status": match.status}

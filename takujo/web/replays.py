@@ -11,34 +11,73 @@ from ..core.errors import RecordError
 from ..core.state import State
 from ..present import Renderer
 from ..record import replay_states
+from .checks import client_game
 from .payload import view_payload
 
-#: The largest record a client may upload, and how many replays are kept in memory.
+#: The largest record a client may upload, the most steps a replay may have, and how many
+#: replays are kept in memory.
 MAX_RECORD_BYTES = 4 * 1024 * 1024
+MAX_STEPS = 20_000
 KEEP = 32
+#: A replay keeps the state of every this many steps, and plays forward from the nearest.
+CHECKPOINT_EVERY = 32
 
 
 class Replay:
-    """Every state of one game, from setup to its last step."""
+    """One game's states from setup to its last step, verified once when it is opened; the
+    state of every `CHECKPOINT_EVERY` steps is kept, so memory grows with the game's length
+    divided by that, and a step costs at most that many actions to reach."""
 
     def __init__(self, lines: Iterable[dict[str, Any]], where: str) -> None:
-        self.frames: list[State] = [s.clone() for s in replay_states(lines, where)]
+        self.checkpoints: list[State] = []
+        self.moves: list[tuple[int, str]] = []  # (player, notation) of every step
+        last: State | None = None
+        for state in replay_states(lines, where):
+            if state.version > MAX_STEPS:
+                raise RecordError("web.replay_steps", steps=f"> {MAX_STEPS}", limit=MAX_STEPS)
+            if last is not None:
+                act = next(e for e in reversed(state.log) if e["e"] == "act")
+                self.moves.append((int(act["player"]), str(act["action"])))
+            if state.version % CHECKPOINT_EVERY == 0:
+                self.checkpoints.append(state.clone())
+            last = state
+        assert last is not None  # replay_states yields the setup at least
+        self.last = last.clone()
         self._renderers: dict[str, Renderer] = {}
 
     @property
     def game(self):  # noqa: ANN201 - a Game
-        return self.frames[0].game
+        return self.checkpoints[0].game
 
     @property
     def steps(self) -> int:
-        return len(self.frames) - 1
+        return len(self.moves)
+
+    def state(self, step: int) -> State:
+        """The state after `step` steps (clamped to the game)."""
+        step = max(0, min(step, self.steps))
+        if step == self.steps:
+            return self.last
+        state = self.checkpoints[step // CHECKPOINT_EVERY].clone()
+        for player, notation in self.moves[state.version:step]:
+            state.apply(notation, player)
+        return state
 
     def payload(self, step: int, seat: int | None, lang: str) -> dict[str, Any]:
         if lang not in self._renderers:
             self._renderers[lang] = Renderer(self.game, lang, markup=False)
-        state = self.frames[max(0, min(step, self.steps))]
+        state = self.state(step)
         out = view_payload(state, seat, self._renderers[lang])
         return {**out, "step": state.version, "steps": self.steps}
+
+
+def uploaded_record(text: str) -> list[dict[str, Any]]:
+    """The lines of a record a client uploaded, its game string checked like every game
+    string from a client (no option that names a server file) before anything is loaded."""
+    lines = parse_record_text(text)
+    if lines and lines[0].get("type") == "header" and "game" in lines[0]:
+        client_game(lines[0]["game"])
+    return lines
 
 
 def parse_record_text(text: str) -> list[dict[str, Any]]:

@@ -1,9 +1,16 @@
 """The server's matches: creating them, acting in them, undo, stand-in bots, and pushing each
 watcher its own state after every change.
 
+Matches live in the store; a process holds in memory only those in use (`MatchCache`) and
+loads the others on demand. Every accepted action is committed to the store before anyone
+hears of it, on the revision this process last saw: if another process changed the match in
+between, the store refuses it, this process catches up and the client hears the action is
+stale. Changes made by other processes are announced by the store (`Store.subscribe`) and
+pushed to this process's sockets.
+
 Everything runs on the event loop except bot thinking (worker threads for the cheap bots,
-worker processes for IS-MCTS) and nothing waits on a bot: a match's bots are driven by one
-task of their own. Every accepted action is committed to the store before anyone hears of it.
+worker processes for IS-MCTS, both shared fairly among matches by `FairScheduler`). One
+process at a time runs a match's bots (`Store.claim`); when it dies another takes them over.
 """
 from __future__ import annotations
 
@@ -16,26 +23,29 @@ import os
 import secrets
 import time
 import uuid
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable
 
 from ..bots import make_bot
-from ..core.errors import IllegalActionError, OptionError, TakujoError
-from ..core.game import Game, parse_game_string
-from ..core.registry import game_class
+from ..core.errors import IllegalActionError, OptionError, StaleActionError, TakujoError
 from ..core.rng import Rng
+from ..core.state import State
 from ..sim import make_game
-from .match import Match, NotYourTurn, new_token, token_hash
+from .checks import MATCH_ID, client_game
+from .match import Match, game_of, new_token, token_hash
 from .payload import state_payload
-from .store import Store, StoredMatch
+from .scheduler import FairScheduler
+from .settings import Settings
+from .store import SNAPSHOT_EVERY, Conflict, MatchHead, Store, StoredMatch
 from .thinking import CHEAP_BOTS, bot_seed, think, worker_started
 
 log = logging.getLogger("takujo.web")
 
-#: Seats a match may have at most, and the longest game string accepted.
+#: Seats a match may have at most.
 MAX_SEATS = 8
-MAX_GAME_STRING = 400
+#: How often idle matches are looked for (seconds).
+SWEEP_EVERY = 5.0
 
 
 class Forbidden(TakujoError):
@@ -68,118 +78,163 @@ class Watcher:
     send: Callable[[dict[str, Any]], Awaitable[None]]
     token: str | None = None
     cursor: int | None = None
+    address: str = ""
     #: Set when the match changed: the watcher's sender sends one state for all changes
     #: since its last (a slow client never holds up the match, and gets fewer, fuller states).
     wake: asyncio.Event = field(default_factory=asyncio.Event)
 
 
-def _extra(cls: type[Game], name: str) -> dict[str, Any]:
-    info = cls.Options.model_fields[name]
-    return info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
-
-
-def file_options(cls: type[Game]) -> dict[str, list[str]]:
-    """The options of a game that name files on the server, each with the values a web
-    client may give instead (e.g. a starter deck's name)."""
-    out = {}
-    for name in cls.Options.model_fields:
-        extra = _extra(cls, name)
-        choices = extra.get("choices")
-        if extra.get("server_file"):
-            out[name] = [str(v) for v in choices] if isinstance(choices, list) else []
-    return out
-
-
-def value_prefixes(cls: type[Game], name: str) -> list[str]:
-    """Prefixes of the values a web client may give a file option beside its choices (a deck
-    code made from an uploaded decklist: ``code:…``)."""
-    prefixes = _extra(cls, name).get("prefixes")
-    return [str(p) for p in prefixes] if isinstance(prefixes, list) else []
-
-
-def check_web_game(spec: str) -> tuple[str, dict[str, str]]:
-    """The game name and options of a game string from a web client; options that name
-    server files are refused unless they take one of their named values."""
-    if not isinstance(spec, str) or len(spec) > MAX_GAME_STRING:
-        raise OptionError("web.game_string", limit=MAX_GAME_STRING)
-    name, opts = parse_game_string(spec)
-    cls = game_class(name)
-    files = file_options(cls)
-    for key, value in opts.items():
-        if key in files and value not in ("", *files[key]) \
-                and not any(value.startswith(p) for p in value_prefixes(cls, key)):
-            if files[key]:
-                raise OptionError("web.file_option", option=key, choices=files[key])
-            raise OptionError("web.file_only", option=key)
-    return name, opts
-
-
 class MatchService:
-    """Every match of one server, kept in memory and in the store."""
+    """The matches of one server process: those in use in memory, all of them in the store."""
 
-    def __init__(self, store: Store, *, bot_workers: int | None = None, bot_delay: float = 0.0) -> None:
+    def __init__(self, store: Store, settings: Settings | None = None, metrics: Any = None) -> None:
         self.store = store
-        self.matches: dict[str, Match] = {}
+        self.settings = settings or Settings()
+        self.metrics = metrics
+        self.matches: dict[str, Match] = {}           # in memory, least recently used first
         self.watchers: dict[str, set[Watcher]] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         self.notices: dict[str, list[dict[str, Any]]] = {}
-        self.bot_delay = bot_delay
-        self._drivers: dict[str, asyncio.Task] = {}
-        self._threads: Executor = ThreadPoolExecutor(max_workers=4, thread_name_prefix="takujo-bot")
-        self._processes: Executor | None = None
-        self._bot_workers = bot_workers or max(1, (os.cpu_count() or 2) - 1)
-        self._secret = self._load_secret()
+        self.claimed: set[str] = set()                 # matches whose bots this process runs
+        self._drivers: dict[str, asyncio.Task[None]] = {}
+        self._tasks: list[asyncio.Task[None]] = []
+        workers = self.settings.bot_workers or max(2, (os.cpu_count() or 2) - 1)
+        self._threads = FairScheduler(ThreadPoolExecutor(max_workers=4, thread_name_prefix="takujo-bot"), 4)
+        self._workers = workers
+        self._processes: FairScheduler | None = None
+        self._secret = b""
         self.closed = False
 
     # ----- start and stop ---------------------------------------------------------------
-    def _load_secret(self) -> bytes:
-        return bytes.fromhex(self.store.meta("secret", lambda: secrets.token_hex(32)))
-
-    def resume(self) -> int:
-        """Rebuild every stored match (replaying its actions) and restart its bots."""
-        count = 0
-        for stored in self.store.matches():
-            try:
-                match = Match(stored)
-            except TakujoError as exc:  # a match this version cannot replay: leave it stored
-                log.warning("match %s cannot be resumed: %s", stored.id, exc)
-                continue
-            self._add(match)
-            count += 1
-        return count
-
-    def start_bots(self) -> None:
-        for match in self.matches.values():
-            self._drive(match)
+    async def start(self) -> None:
+        """Open the store, start the bots of the matches where a bot is to act, and the
+        background sweeps."""
+        await self.store.open()
+        self._secret = bytes.fromhex(await self.store.meta("secret", lambda: secrets.token_hex(32)))
+        self.store.subscribe(self._changed_elsewhere)
+        loop = asyncio.get_running_loop()
+        self._tasks.append(loop.create_task(self._sweep_idle()))
+        await self._take_over()
+        if self.store.shared:
+            self._tasks.append(loop.create_task(self._sweep_stalled()))
 
     async def close(self) -> None:
         self.closed = True
-        for task in list(self._drivers.values()):
+        tasks = [*self._drivers.values(), *self._tasks]
+        for task in tasks:
             task.cancel()
-        for task in list(self._drivers.values()):
+        for task in tasks:
             try:
                 await task
             except (asyncio.CancelledError, Exception):
                 pass
-        self._threads.shutdown(wait=False, cancel_futures=True)
+        self._threads.executor.shutdown(wait=False, cancel_futures=True)
         if self._processes is not None:
-            self._processes.shutdown(wait=False, cancel_futures=True)
+            self._processes.executor.shutdown(wait=False, cancel_futures=True)
+        await self.store.close()
 
-    def _add(self, match: Match) -> None:
+    # ----- the matches in memory ----------------------------------------------------------
+    async def get(self, match_id: str) -> Match:
+        """The match, from memory or loaded from the store; `NotFound` if there is none."""
+        if not isinstance(match_id, str) or not MATCH_ID.fullmatch(match_id):
+            raise NotFound("web.no_match", match=str(match_id)[:40])
+        match = self.matches.get(match_id)
+        if match is None:
+            lock = self.locks.setdefault(match_id, asyncio.Lock())
+            async with lock:
+                match = self.matches.get(match_id)
+                if match is None:
+                    stored = await self.store.load(match_id)
+                    if stored is None:
+                        self.locks.pop(match_id, None)
+                        raise NotFound("web.no_match", match=match_id)
+                    match = Match(stored)
+                    self._hold(match)
+        else:
+            self.matches[match_id] = self.matches.pop(match_id)  # most recently used last
+        match.touched = time.monotonic()
+        return match
+
+    def _hold(self, match: Match) -> None:
         self.matches[match.id] = match
         self.watchers.setdefault(match.id, set())
         self.locks.setdefault(match.id, asyncio.Lock())
         self.notices.setdefault(match.id, [])
-        if match.rematch_of in self.matches:
-            self.matches[match.rematch_of].rematch = match.id
+        self._gauge()
+        if len(self.matches) > self.settings.limits.live_matches:
+            for old in list(self.matches.values()):
+                if len(self.matches) <= self.settings.limits.live_matches:
+                    break
+                if old is not match and self._idle(old):
+                    self._drop(old.id)
+
+    def _idle(self, match: Match) -> bool:
+        """Nobody watches it and no bot of this process is thinking for it."""
+        driver = self._drivers.get(match.id)
+        lock = self.locks.get(match.id)
+        return not self.watchers.get(match.id) and (driver is None or driver.done()) \
+            and not (lock is not None and lock.locked())
+
+    def _drop(self, match_id: str) -> None:
+        """Forget a match in memory (the store keeps it)."""
+        self.matches.pop(match_id, None)
+        self.watchers.pop(match_id, None)
+        self.locks.pop(match_id, None)
+        self.notices.pop(match_id, None)
+        self._drivers.pop(match_id, None)
+        self._threads.forget(match_id)
+        if self._processes is not None:
+            self._processes.forget(match_id)
+        if match_id in self.claimed:
+            self.claimed.discard(match_id)
+            asyncio.get_running_loop().create_task(self.store.release(match_id))
+        self._gauge()
+
+    def _gauge(self) -> None:
+        if self.metrics is not None:
+            self.metrics.live_matches.set(len(self.matches))
+
+    async def _sweep_idle(self) -> None:
+        """Matches leave memory once nobody has used them for a while (finished ones sooner)."""
+        limits = self.settings.limits
+        while not self.closed:
+            await asyncio.sleep(SWEEP_EVERY)
+            now = time.monotonic()
+            for match in list(self.matches.values()):
+                wait = limits.finished_seconds if match.status == "finished" else limits.idle_seconds
+                if now - match.touched >= wait and self._idle(match):
+                    self._drop(match.id)
 
     # ----- creating ---------------------------------------------------------------------
-    def create(self, spec: str, seats: list[str], seed: int | None = None, idle_limit: float | None = None,
-               rematch_of: str | None = None) -> tuple[Match, dict[int, str]]:
-        """A new match and the tokens of its human seats (given out once, never stored)."""
-        name, opts = check_web_game(spec)
+    def check_seats(self, game_name: str, seats: object) -> list[str]:
+        """The seats of a new match: each 'human' or 'bot:LEVEL' with a level this server offers."""
         if not isinstance(seats, list) or not seats or len(seats) > MAX_SEATS:
             raise OptionError("web.seat_count", limit=MAX_SEATS)
+        levels = self.bot_levels(game_name)
+        for i, kind in enumerate(seats):
+            if kind == "human":
+                continue
+            if not isinstance(kind, str) or not kind.startswith("bot:"):
+                raise OptionError("web.seat_kind", seat=i, kind=str(kind)[:40])
+            if kind[4:] not in levels:
+                raise OptionError("web.bot_level", level=kind[4:40], levels=levels)
+        return seats
+
+    def bot_levels(self, game_name: str) -> list[str]:
+        """The bot levels this server offers for a game (those the game has)."""
+        levels = list(self.settings.bot_levels)
+        if "heuristic" in levels:
+            try:
+                make_game(game_name, None, {}).heuristic_bot()
+            except (NotImplementedError, TakujoError):
+                levels.remove("heuristic")
+        return levels
+
+    async def create(self, spec: str, seats: list[str], seed: int | None = None, idle_limit: float | None = None,
+                     rematch_of: str | None = None) -> tuple[Match, dict[int, str]]:
+        """A new match and the tokens of its human seats (given out once, never stored)."""
+        name, opts = client_game(spec)
+        seats = self.check_seats(name, seats)
         opts = {**opts, "players": str(len(seats))} if "players" not in opts else opts
         if seed is None:
             seed = secrets.randbelow(1_000_000)
@@ -188,6 +243,8 @@ class MatchService:
             raise OptionError("web.seats_players", seats=len(seats), players=game.players)
         game = make_game(name, game.players, type(game).choose_options({**opts, "players": game.players},
                                                                        Rng(seed).fork()))
+        if idle_limit is not None and not 10 <= idle_limit <= 7 * 24 * 3600:
+            raise OptionError("web.idle_limit")
         stored_seats, tokens = [], {}
         match_id = uuid.uuid4().hex[:12]
         for i, kind in enumerate(seats):
@@ -195,19 +252,19 @@ class MatchService:
                 token = self._seat_token(match_id, i) if rematch_of else new_token()
                 tokens[i] = token
                 stored_seats.append({"kind": "human", "bot": None, "token_hash": token_hash(token), "stand_in": None})
-            elif isinstance(kind, str) and kind.startswith("bot:"):
-                bot = kind[4:]
-                make_bot(bot, game)  # refuses unknown bots and budgets
-                stored_seats.append({"kind": "bot", "bot": bot, "token_hash": None, "stand_in": None})
             else:
-                raise OptionError("web.seat_kind", seat=i, kind=str(kind)[:40])
-        if idle_limit is not None and not 10 <= idle_limit <= 7 * 24 * 3600:
-            raise OptionError("web.idle_limit")
-        stored = StoredMatch(id=match_id, game=str(game), seed=seed, seats=stored_seats, idle_limit=idle_limit,
-                             created=time.time(), rematch_of=rematch_of)
+                stored_seats.append({"kind": "bot", "bot": kind[4:], "token_hash": None, "stand_in": None})
+        stored = StoredMatch(id=match_id, game=str(game_of(str(game))), seed=seed, seats=stored_seats,
+                             idle_limit=idle_limit, created=time.time(), rematch_of=rematch_of)
         match = Match(stored)
-        self.store.add_match(stored)
-        self._add(match)
+        stored.bot_turn = match.bot_turn()
+        if rematch_of is not None:
+            winner = await self.store.add_rematch(stored)
+            if winner != match_id:
+                return await self.get(winner), {}
+        else:
+            await self.store.add_match(stored)
+        self._hold(match)
         self._drive(match)
         return match, tokens
 
@@ -216,27 +273,21 @@ class MatchService:
         digest = hmac.new(self._secret, f"{match_id}:{seat}".encode(), hashlib.sha256).digest()
         return digest[:24].hex()
 
-    def rematch(self, old_id: str, token: str | None) -> tuple[Match, int, str]:
-        """The rematch of a finished match (made by the first player who asks), with the
-        caller's seat and new token."""
-        old = self.get(old_id)
+    async def rematch(self, old_id: str, token: str | None) -> tuple[Match, int, str]:
+        """The rematch of a finished match (made by the first player who asks, in any
+        process), with the caller's seat and new token."""
+        old = await self.get(old_id)
         seat = player_seat(old, token)
         if old.status != "finished":
             raise OptionError("web.rematch_running")
-        if old.rematch is None or old.rematch not in self.matches:
+        if old.rematch is None:
             kinds = ["human" if s.kind == "human" else f"bot:{s.bot}" for s in old.seats]
-            new, _ = self.create(str(old.game), kinds, rematch_of=old.id)
+            new, _ = await self.create(str(old.game), kinds, rematch_of=old.id)
             old.rematch = new.id
-        new = self.matches[old.rematch]
+        new = await self.get(old.rematch)
         return new, seat, self._seat_token(new.id, seat)
 
     # ----- reading ----------------------------------------------------------------------
-    def get(self, match_id: str) -> Match:
-        match = self.matches.get(match_id)
-        if match is None:
-            raise NotFound("web.no_match", match=str(match_id)[:40])
-        return match
-
     def payload(self, match: Match, seat: int | None, lang: str, since: int | None = None) -> dict[str, Any]:
         out = state_payload(match, seat, lang, since)
         out["notices"] = [self._notice_text(match, n, lang) for n in self.notices.get(match.id, [])[-8:]]
@@ -247,46 +298,96 @@ class MatchService:
         return {**notice, "text": r.text(f"ui.web.notice.{notice['kind']}", seat=notice["seat"])
                 if r.has(f"ui.web.notice.{notice['kind']}") else notice["kind"]}
 
+    def _notice(self, match: Match, kind: str, seat: int, **extra: Any) -> None:
+        notices = self.notices.setdefault(match.id, [])
+        notices.append({"kind": kind, "seat": seat, "at": time.time(), **extra})
+        del notices[:-16]
+
     # ----- acting -----------------------------------------------------------------------
     async def act(self, match_id: str, token: str | None, notation: str, version: int | None) -> tuple[Match, int]:
         """Check and apply a person's action; commit it; tell everyone. Raises `Forbidden`,
         `StaleActionError` or `IllegalActionError` and changes nothing."""
-        match = self.get(match_id)
+        match = await self.get(match_id)
         seat = player_seat(match, token)
         if not isinstance(notation, str) or len(notation) > 200:
             raise IllegalActionError("web.bad_action")
         async with self.locks[match.id]:
-            s = match.seats[seat]
-            if s.stand_in:  # the player is back: they take the seat over from the bot
-                await self._return_seat(match, seat)
-            match.check_action(seat, notation, version)
-            self._commit(match, seat, notation)
+            for attempt in range(3):
+                s = match.seats[seat]
+                if s.stand_in:  # the player is back: they take the seat over from the bot
+                    await self._return_seat(match, seat)
+                action = match.check_action(seat, notation, version)
+                try:
+                    await self._commit(match, seat, action)
+                    break
+                except Conflict:  # another process changed the match: catch up, check again
+                    await self._catch_up(match)
+                    if version is not None:
+                        raise StaleActionError("action.stale", chosen=version, current=match.state.version) from None
+            else:
+                raise StaleActionError("action.stale", chosen=match.state.version, current=match.state.version)
+        self._count_action("person")
         self.notify(match)
         self._drive(match)
         return match, seat
 
-    def _commit(self, match: Match, seat: int, notation: str) -> None:
-        self.store.add_action(match.id, match.state.version, seat, notation)
-        match.apply(seat, notation)
-        if match.state.outcome is not None:
-            self.store.finish(match.id, match.state.outcome.to_json())
+    async def _commit(self, match: Match, seat: int, action: Any) -> None:
+        """Apply a checked action and commit it (on the revision this process saw); the
+        match is as before if the store refuses it."""
+        n = match.state.version
+        match.apply(seat, action)
+        outcome = match.state.outcome.to_json() if match.state.outcome is not None else None
+        snapshot = match.state.to_json() if (n + 1) % SNAPSHOT_EVERY == 0 else None
+        try:
+            revision = await self.store.add_action(match.id, match.revision, n, seat, str(action),
+                                                   bot_turn=match.bot_turn(), outcome=outcome, snapshot=snapshot)
+        except BaseException:
+            match.revert()
+            raise
+        match.committed(revision)
+        await self.store.publish(match.id, revision)
+        if outcome is not None and match.id in self.claimed:
+            self.claimed.discard(match.id)
+            await self.store.release(match.id)
+
+    def _count_action(self, by: str) -> None:
+        if self.metrics is not None:
+            self.metrics.actions.labels(by=by).inc()
 
     async def undo(self, match_id: str, token: str | None) -> Match:
-        match = self.get(match_id)
+        match = await self.get(match_id)
         seat = player_seat(match, token)
         async with self.locks[match.id]:
             if not match.can_undo(seat):
                 raise IllegalActionError("web.no_undo")
-            self.store.remove_actions_from(match.id, match.state.version - 1)
-            match.undo()
-            self.notices[match.id].append({"kind": "undo", "seat": seat, "version": match.state.version,
-                                           "at": time.time()})
+            before = match.previous_state() or await self._state_before_last(match)
+            bot_turn = any(match.seats[p].player for p in (before.pending.players if before.pending else ()))
+            try:
+                revision = await self.store.remove_last_action(match.id, match.revision, match.state.version - 1,
+                                                               bot_turn=bot_turn)
+            except Conflict:
+                await self._catch_up(match)
+                raise IllegalActionError("web.no_undo") from None
+            match.undo_to(before)
+            match.committed(revision)
+            await self.store.publish(match.id, revision)
+            self._notice(match, "undo", seat, version=match.state.version)
         self.notify(match)
         return match
 
+    async def _state_before_last(self, match: Match) -> State:
+        """The state before the match's last action, from the latest snapshot before it and
+        the actions after (at most `SNAPSHOT_EVERY`)."""
+        target = match.state.version - 1
+        snap = await self.store.snapshot(match.id, target)
+        state = match.game.state_from_json(snap[1]) if snap else match.game.new_state(match.seed)
+        for player, notation in await self.store.actions(match.id, state.version, target):
+            state.apply(notation, player)
+        return state
+
     async def stand_in(self, match_id: str, token: str | None, seat: int) -> Match:
         """Another player hands an idle person's seat to a bot."""
-        match = self.get(match_id)
+        match = await self.get(match_id)
         asker = player_seat(match, token)
         if not 0 <= seat < len(match.seats) or asker == seat:
             raise Forbidden("web.bad_seat")
@@ -299,15 +400,20 @@ class MatchService:
             except NotImplementedError:
                 bot = "random"
             match.seats[seat].stand_in = bot
-            self.store.set_seats(match.id, [s.stored() for s in match.seats])
-            self.notices[match.id].append({"kind": "stand_in", "seat": seat, "at": time.time()})
+            try:
+                await self._save_seats(match)
+            except Conflict:
+                match.seats[seat].stand_in = None
+                await self._catch_up(match)
+                raise
+            self._notice(match, "stand_in", seat)
         self.notify(match)
         self._drive(match)
         return match
 
     async def take_back(self, match_id: str, token: str | None) -> Match:
         """A person takes their seat back from the stand-in bot."""
-        match = self.get(match_id)
+        match = await self.get(match_id)
         seat = player_seat(match, token)
         async with self.locks[match.id]:
             if match.seats[seat].stand_in:
@@ -316,22 +422,72 @@ class MatchService:
         return match
 
     async def _return_seat(self, match: Match, seat: int) -> None:
+        bot = match.seats[seat].stand_in
         match.seats[seat].stand_in = None
+        try:
+            await self._save_seats(match)
+        except Conflict:
+            match.seats[seat].stand_in = bot
+            await self._catch_up(match)
+            raise StaleActionError("action.stale", chosen=match.state.version, current=match.state.version) from None
         match.seats[seat].waiting_since = time.time()
-        self.store.set_seats(match.id, [s.stored() for s in match.seats])
-        self.notices[match.id].append({"kind": "returned", "seat": seat, "at": time.time()})
+        self._notice(match, "returned", seat)
+
+    async def _save_seats(self, match: Match) -> None:
+        revision = await self.store.set_seats(match.id, match.revision, [s.stored() for s in match.seats],
+                                              bot_turn=match.bot_turn())
+        match.committed(revision)
+        await self.store.publish(match.id, revision)
+
+    # ----- other processes' changes ---------------------------------------------------------
+    async def _catch_up(self, match: Match) -> None:
+        """Bring this process's copy of the match up to the store's (under its lock)."""
+        head = await self.store.head(match.id)
+        if head is None:
+            return
+        if head.undos != match.undos or head.steps < match.state.version:
+            stored = await self.store.load(match.id)
+            if stored is None:
+                return
+            fresh = Match(stored)
+            for mine, theirs in zip(fresh.seats, match.seats):
+                mine.connections = theirs.connections
+            match.__dict__.update(fresh.__dict__)
+            return
+        match.catch_up(head, await self.store.actions(match.id, match.state.version, head.steps))
+
+    async def _changed_elsewhere(self, match_id: str, revision: int) -> None:
+        """Another process changed a match: catch up if it is in memory here, tell its
+        watchers, and run its bots if this process owns them."""
+        match = self.matches.get(match_id)
+        if match is None or match.revision >= revision:
+            return
+        lock = self.locks.get(match_id)
+        if lock is None:
+            return
+        async with lock:
+            if match.revision < revision:
+                await self._catch_up(match)
+        self.notify(match)
+        self._drive(match)
 
     # ----- watchers ---------------------------------------------------------------------
     def watch(self, match: Match, watcher: Watcher) -> None:
-        self.watchers[match.id].add(watcher)
+        self.watchers.setdefault(match.id, set()).add(watcher)
         if watcher.seat is not None:
             match.seats[watcher.seat].connections += 1
 
     def unwatch(self, match: Match, watcher: Watcher) -> None:
-        self.watchers[match.id].discard(watcher)
-        if watcher.seat is not None:
-            match.seats[watcher.seat].connections -= 1
+        watchers = self.watchers.get(match.id)
+        if watchers is not None and watcher in watchers:
+            watchers.discard(watcher)
+            if watcher.seat is not None:
+                match.seats[watcher.seat].connections -= 1
+        match.touched = time.monotonic()
         self.notify(match)
+
+    def seat_sockets(self, match: Match, seat: int) -> int:
+        return match.seats[seat].connections
 
     async def send_changes(self, match: Match, watcher: Watcher) -> None:
         """Send `watcher` its state whenever the match changes, until its socket closes."""
@@ -348,6 +504,7 @@ class MatchService:
 
     def notify(self, match: Match) -> None:
         """Tell every watcher of the match that there is something new to send."""
+        match.touched = time.monotonic()
         for watcher in self.watchers.get(match.id, ()):
             watcher.wake.set()
 
@@ -360,7 +517,8 @@ class MatchService:
         return None
 
     def _drive(self, match: Match) -> None:
-        """Make sure a task plays this match's bots while any bot is to act."""
+        """Make sure a task plays this match's bots while any bot is to act (if this
+        process may run them)."""
         if self.closed or self._bot_to_act(match) is None:
             return
         task = self._drivers.get(match.id)
@@ -368,41 +526,103 @@ class MatchService:
             return
         self._drivers[match.id] = asyncio.get_running_loop().create_task(self._bots(match))
 
-    def _executor(self, bot: str) -> Executor:
+    def _scheduler(self, bot: str) -> FairScheduler:
         if bot in CHEAP_BOTS:
             return self._threads
         if self._processes is None:
             # spawned, not forked: a fork of the server would inherit its event loop and signal handlers
-            self._processes = ProcessPoolExecutor(max_workers=self._bot_workers,
-                                                  mp_context=multiprocessing.get_context("spawn"),
-                                                  initializer=worker_started, initargs=(os.getpid(),))
+            pool = ProcessPoolExecutor(max_workers=self._workers, mp_context=multiprocessing.get_context("spawn"),
+                                       initializer=worker_started, initargs=(os.getpid(),))
+            self._processes = FairScheduler(pool, self._workers)
         return self._processes
 
+    def bot_queue(self) -> int:
+        """Bot moves waiting for a worker."""
+        return self._threads.queued + (self._processes.queued if self._processes else 0)
+
     async def _bots(self, match: Match) -> None:
-        loop = asyncio.get_running_loop()
+        if match.id not in self.claimed:
+            if not await self.store.claim(match.id):
+                return  # another process runs this match's bots
+            self.claimed.add(match.id)
+            async with self.locks[match.id]:
+                await self._catch_up(match)
         while not self.closed:
             turn = self._bot_to_act(match)
             if turn is None:
                 return
             seat, bot = turn
             version = match.state.version
-            view = match.state.view(seat)
-            legal = match.state.legal_actions(seat)
-            if self.bot_delay:
-                await asyncio.sleep(self.bot_delay)
+            view = match.view(seat)
+            legal = match.legal(seat)
+            if self.settings.bot_delay:
+                await asyncio.sleep(self.settings.bot_delay)
+            started = time.monotonic()
             try:
-                notation = await loop.run_in_executor(self._executor(bot), think, str(match.game), bot, view,
-                                                      legal, bot_seed(match.seed, seat, version))
+                notation = await self._scheduler(bot).run(match.id, think, str(match.game), bot, view, legal,
+                                                          bot_seed(match.seed, seat, version))
+            except asyncio.CancelledError:
+                raise
             except Exception:
                 log.exception("bot %s failed in match %s", bot, match.id)
                 return
+            if self.metrics is not None:
+                self.metrics.bot_seconds.inc(time.monotonic() - started)
             async with self.locks[match.id]:
                 if match.state.version != version or match.seats[seat].player != bot:
                     continue  # someone acted (or took the seat back) while it thought
                 try:
-                    match.check_action(seat, notation)
+                    action = match.check_action(seat, notation)
                 except IllegalActionError:
                     log.error("bot %s chose an illegal action in match %s", bot, match.id)
                     return
-                self._commit(match, seat, notation)
+                try:
+                    await self._commit(match, seat, action)
+                except Conflict:
+                    await self._catch_up(match)
+                    continue
+            self._count_action("bot")
             self.notify(match)
+
+    async def _take_over(self) -> None:
+        """Run the bots of stored matches where a bot is to act and no process runs them."""
+        for match_id in await self.store.bot_turn_matches():
+            if self.closed:
+                return
+            if match_id in self.claimed or (match_id in self._drivers and not self._drivers[match_id].done()):
+                continue
+            if not await self.store.claim(match_id):
+                continue
+            self.claimed.add(match_id)
+            try:
+                match = await self.get(match_id)
+            except TakujoError as exc:  # a match this version cannot replay: leave it stored
+                log.warning("match %s cannot be resumed: %s", match_id, exc)
+                continue
+            self._drive(match)
+
+    async def _sweep_stalled(self) -> None:
+        """With several processes: take over the bots of matches whose process died."""
+        while not self.closed:
+            await asyncio.sleep(self.settings.takeover_seconds)
+            try:
+                await self._take_over()
+            except Exception:
+                log.warning("looking for stalled bots failed", exc_info=True)
+
+    async def summaries(self, heads: list[MatchHead]) -> list[dict[str, Any]]:
+        """Public summaries of stored matches (live figures for those in memory here)."""
+        out = []
+        for head in heads:
+            match = self.matches.get(head.id)
+            if match is not None:
+                out.append(match.summary())
+                continue
+            out.append({"match": head.id, "game": head.game.split("(")[0], "game_string": head.game,
+                        "seed": head.seed, "status": head.status, "version": head.steps, "created": head.created,
+                        "seats": [{"seat": i, "kind": s["kind"], "bot": s.get("bot"), "stand_in": s.get("stand_in"),
+                                   "connected": s["kind"] == "bot", "to_act": False, "idle_seconds": 0.0,
+                                   "may_take_over": False} for i, s in enumerate(head.seats)],
+                        "outcome": head.outcome, "idle_limit": head.idle_limit, "rematch": head.rematch,
+                        "rematch_of": head.rematch_of})
+        return out

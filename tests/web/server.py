@@ -13,6 +13,8 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from .limits import cli_args
+
 
 def _die_with_parent() -> None:
     """In the child: be sent SIGTERM when the test process dies, even if it is killed (Linux),
@@ -33,8 +35,9 @@ def free_port() -> int:
 class LiveServer:
     """``takujo serve --no-browser`` in a child process."""
 
-    def __init__(self, db: Path, port: int | None = None) -> None:
+    def __init__(self, db: Path | str, port: int | None = None, extra: list[str] | None = None) -> None:
         self.db = db
+        self.extra = extra if extra is not None else cli_args()
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen | None = None
@@ -43,7 +46,7 @@ class LiveServer:
         env = {**os.environ, "TAKUJO_LANG": "en", "PYTHONUNBUFFERED": "1"}
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "takujo", "serve", "--no-browser", "--host", "127.0.0.1",
-             "--port", str(self.port), "--db", str(self.db)],
+             "--port", str(self.port), "--db", str(self.db), *self.extra],
             env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, preexec_fn=_die_with_parent)
         deadline = time.time() + 30
         while time.time() < deadline:

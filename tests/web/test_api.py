@@ -11,12 +11,14 @@ from fastapi.testclient import TestClient
 
 from takujo.web.app import MAX_BODY, create_app
 
+from .limits import GENEROUS
+
 HUMAN_VS_BOTS = {"game": "fuutei(players=3)", "seats": ["human", "bot:heuristic", "bot:random"], "seed": 7}
 
 
 @pytest.fixture
 def client(tmp_path: Path):
-    with TestClient(create_app(tmp_path / "t.db")) as c:
+    with TestClient(create_app(tmp_path / "t.db", settings=GENEROUS)) as c:
         yield c
 
 
@@ -57,20 +59,22 @@ def test_two_matches_never_share_a_token(client):
 
 def test_list_and_summary_are_public_and_carry_no_token(client):
     body = new_match(client)
-    listed = client.get("/api/matches").json()
+    listed = client.get("/api/matches").json()["matches"]
     assert [m["match"] for m in listed] == [body["match"]]
     summary = client.get(f"/api/matches/{body['match']}").json()
     assert summary["game"] == "fuutei" and summary["status"] == "running" and len(summary["seats"]) == 3
     assert body["seats"][0]["token"] not in json.dumps(listed) + json.dumps(summary)
     assert "token_hash" not in json.dumps(summary)
-    assert client.get("/api/matches", params={"status": "finished"}).json() == []
+    assert client.get("/api/matches", params={"status": "finished"}).json()["matches"] == []
 
 
 @pytest.mark.parametrize("body,words", [
     ({"game": "nosuch", "seats": ["human"]}, "unknown game"),
     ({"game": "fuutei(players=3,cards=/etc/passwd)", "seats": ["human"] * 3}, "names a file on the server"),
     ({"game": "sengoku_taisen(deck1=/etc/passwd)", "seats": ["human"] * 2}, "names a file on the server"),
-    ({"game": "fuutei(players=3)", "seats": ["human", "bot:nosuch", "human"]}, "unknown bot"),
+    ({"game": "fuutei(players=3)", "seats": ["human", "bot:nosuch", "human"]}, "not offered by this server"),
+    ({"game": "fuutei(players=3)", "seats": ["human", "bot:ismcts:3600s", "human"]}, "not offered by this server"),
+    ({"game": "fuutei(players=3)", "seats": ["human", "bot:ismcts:10000000", "human"]}, "not offered by this server"),
     ({"game": "fuutei(players=3)", "seats": ["human", "robot", "human"]}, "neither 'human' nor 'bot:NAME'"),
     ({"game": "fuutei(players=3)", "seats": ["human", "human"]}, "2 seats given for a game of 3 players"),
     ({"game": "fuutei(colour=red)", "seats": ["human"] * 4}, "unknown option 'colour'"),
@@ -83,7 +87,7 @@ def test_bad_matches_are_refused_with_a_message_and_create_nothing(client, body,
     error = res.json()["error"]
     assert words.lower() in error["message"].lower(), error
     assert "Traceback" not in res.text and "root:" not in res.text
-    assert client.get("/api/matches").json() == []
+    assert client.get("/api/matches").json() == {"matches": [], "next": None}
 
 
 def test_errors_come_in_the_language_asked_for(client):
@@ -318,7 +322,7 @@ def test_a_websocket_with_a_wrong_token_is_refused(client):
 
 
 def test_an_ismcts_bot_thinking_in_one_match_never_delays_another(client):
-    slow = new_match(client, {"game": "sengoku_taisen", "seats": ["bot:ismcts:3000", "bot:ismcts:3000"], "seed": 1})
+    slow = new_match(client, {"game": "sengoku_taisen", "seats": ["bot:ismcts:1000", "bot:ismcts:1000"], "seed": 1})
     body = new_match(client, {"game": "sengoku_taisen", "seats": ["human", "human"], "seed": 2})
     time.sleep(0.2)  # the slow match's bot is thinking now
     tokens = [s["token"] for s in body["seats"]]

@@ -22,7 +22,7 @@ def test_a_killed_server_resumes_every_match_exactly(tmp_path):
                                                                "seats": ["human", "bot:random"], "seed": 21})
         assert status == 201
         status, bots = server.call("POST", "/api/matches", {"game": "sengoku_taisen",
-                                                              "seats": ["bot:ismcts:150", "bot:ismcts:150"], "seed": 3})
+                                                              "seats": ["bot:ismcts:200", "bot:ismcts:200"], "seed": 3})
         assert status == 201
         match, token = human["match"], human["seats"][0]["token"]
         rng = random.Random(5)
@@ -79,7 +79,7 @@ def test_no_bot_worker_outlives_a_killed_server(tmp_path):
     server = LiveServer(tmp_path / "takujo.db").start()
     try:
         status, _ = server.call("POST", "/api/matches", {"game": "sengoku_taisen",
-                                                          "seats": ["bot:ismcts:100", "bot:ismcts:100"], "seed": 1})
+                                                          "seats": ["bot:ismcts:200", "bot:ismcts:200"], "seed": 1})
         assert status == 201
         assert server.proc is not None
         deadline = time.time() + 20

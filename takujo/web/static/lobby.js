@@ -132,11 +132,13 @@ function showCreated(res) {
 }
 
 async function refresh() {
-  let matches;
-  try { matches = await api("/api/matches"); } catch { return; }
-  const open = matches.filter((m) => m.status === "running" && m.seats.some((s) => s.kind === "human" && !s.connected));
-  const running = matches.filter((m) => m.status === "running" && !open.includes(m));
-  const finished = matches.filter((m) => m.status === "finished");
+  let live, done;
+  try {  // one page of each (GET /api/matches is paged: ?status=&limit=&cursor=)
+    [live, done] = await Promise.all([api("/api/matches?status=running&limit=60"), api("/api/matches?status=finished&limit=30")]);
+  } catch { return; }
+  const open = live.matches.filter((m) => m.seats.some((s) => s.kind === "human" && !s.connected));
+  const running = live.matches.filter((m) => !open.includes(m));
+  const finished = done.matches;
   fill("open", open, false); fill("running", running, false); fill("finished", finished, true);
 }
 

@@ -1,0 +1,54 @@
+"""Rates per client address, with the `limits` library (a moving window in memory).
+
+Each process counts for itself: behind a balancer that spreads one address over N processes,
+an address gets up to N times a limit. A refused request gets 429 with ``Retry-After`` and
+the JSON error body (`RateLimited` carries what it needs).
+"""
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import fields
+
+from limits import RateLimitItem, parse
+from limits.storage import MemoryStorage
+from limits.strategies import MovingWindowRateLimiter
+
+from ..core.errors import OptionError, TakujoError
+from .settings import Limits
+
+#: The rate limits a client's requests count against (the fields of `Limits` that are rates).
+RATES = ("create", "actions", "ws_messages", "ws_connects", "uploads", "requests")
+
+
+class RateLimited(TakujoError):
+    """Too many requests of one kind from one address; `retry_after` seconds to wait."""
+
+    def __init__(self, limit: str, rate: str, retry_after: int) -> None:
+        super().__init__("web.rate_limited", limit=limit, rate=rate, retry=retry_after)
+        self.limit, self.retry_after = limit, retry_after
+
+
+def parse_rate(name: str, text: str) -> RateLimitItem:
+    """A rate such as ``20/minute``; `OptionError` naming the limit if it is not one."""
+    try:
+        return parse(text)
+    except ValueError:
+        raise OptionError("web.bad_rate", limit=name, value=text[:40]) from None
+
+
+class RateLimiter:
+    """Counts requests per (kind, address) against the server's `Limits`."""
+
+    def __init__(self, limits: Limits) -> None:
+        self._items = {name: parse_rate(name, getattr(limits, name)) for name in RATES}
+        self._texts = {name: str(getattr(limits, name)) for name in RATES}
+        self._limiter = MovingWindowRateLimiter(MemoryStorage())
+
+    def hit(self, kind: str, address: str) -> None:
+        """Count one request; `RateLimited` if it is one too many."""
+        item = self._items[kind]
+        if not self._limiter.hit(item, kind, address):
+            reset = self._limiter.get_window_stats(item, kind, address).reset_time
+            raise RateLimited(kind, self._texts[kind], max(1, math.ceil(reset - time.time())))
+

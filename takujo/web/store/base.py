@@ -1,0 +1,162 @@
+"""What the server keeps of its matches, behind one interface with two implementations:
+SQLite (embedded, one server process) and PostgreSQL (several server processes).
+
+A match is its header (game string, seed, seats) and its list of actions: the record is the
+source of truth. Snapshots of the state every `SNAPSHOT_EVERY` steps only make loading and
+undo cheap; they are derived from the actions and may be dropped.
+
+Every change of a match raises its *revision* by one, and every change names the revision it
+was made on: a change made on a stale revision raises `Conflict` and writes nothing. This is
+how several processes share one match without a lock held across a request: the process whose
+copy is stale reads the match again. Each change is announced (`publish`) to the other
+processes, which catch up and tell their sockets.
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, Awaitable, Callable, ClassVar, Literal
+
+#: A snapshot of the state is stored every this many steps.
+SNAPSHOT_EVERY = 50
+
+Status = Literal["running", "finished"]
+
+
+class Conflict(Exception):
+    """The match changed in the store since this copy of it was read (or is not there)."""
+
+
+@dataclass
+class MatchHead:
+    """A match's header as stored: everything but its actions."""
+
+    id: str
+    game: str
+    seed: int
+    seats: list[dict[str, Any]]
+    idle_limit: float | None
+    created: float
+    finished: float | None = None
+    outcome: dict[str, Any] | None = None
+    rematch_of: str | None = None
+    rematch: str | None = None
+    steps: int = 0            # how many actions it has (its state's version)
+    revision: int = 0         # grows with every change: an action, an undo, a seat handed over
+    undos: int = 0            # how many actions were taken back, ever
+    bot_turn: bool = False    # a bot is to act (the bots' owner has work to do)
+
+    @property
+    def status(self) -> Status:
+        return "finished" if self.finished is not None else "running"
+
+
+@dataclass
+class StoredMatch(MatchHead):
+    """A match as loaded: its header, the latest snapshot (if any) and the actions after it."""
+
+    snapshot: tuple[int, dict[str, Any]] | None = None   # (step, state JSON)
+    actions: list[tuple[int, str]] = field(default_factory=list)  # (player, notation) from the snapshot's step
+
+    @property
+    def first_step(self) -> int:
+        """The step of the first action in `actions`."""
+        return self.snapshot[0] if self.snapshot else 0
+
+
+#: Called with (match id, revision) when another process changed a match.
+Listener = Callable[[str, int], Awaitable[None]]
+
+
+class Store(ABC):
+    """The server's storage; every method is a coroutine of the server's event loop."""
+
+    #: Whether other server processes may share this store (their changes are announced).
+    shared: ClassVar[bool] = False
+
+    async def open(self) -> None:
+        """Connect and create the tables if they are missing."""
+
+    @abstractmethod
+    async def close(self) -> None:
+        """Close every connection (after `open`, once)."""
+
+    @abstractmethod
+    async def ping(self) -> None:
+        """Raise if the store cannot be reached (for /healthz)."""
+
+    # ----- settings -----------------------------------------------------------------------
+    @abstractmethod
+    async def meta(self, key: str, default: Callable[[], str]) -> str:
+        """A server setting, made with `default` (and stored) the first time any process asks."""
+
+    # ----- matches --------------------------------------------------------------------------
+    @abstractmethod
+    async def add_match(self, head: MatchHead) -> None:
+        """Store a new match (no actions yet)."""
+
+    @abstractmethod
+    async def add_rematch(self, head: MatchHead) -> str:
+        """Store `head` as the rematch of ``head.rematch_of`` unless that match has one already;
+        the id of the rematch that stands (this one, or the one made first)."""
+
+    @abstractmethod
+    async def load(self, match_id: str) -> StoredMatch | None:
+        """The match with its latest snapshot and the actions after it; None if unknown."""
+
+    @abstractmethod
+    async def head(self, match_id: str) -> MatchHead | None:
+        """The match's header only."""
+
+    @abstractmethod
+    async def actions(self, match_id: str, start: int, end: int | None = None) -> list[tuple[int, str]]:
+        """The actions of steps `start` ≤ n < `end` (all from `start` without `end`)."""
+
+    @abstractmethod
+    async def snapshot(self, match_id: str, at_most: int) -> tuple[int, dict[str, Any]] | None:
+        """The latest snapshot at a step ≤ `at_most`, if any."""
+
+    @abstractmethod
+    async def add_action(self, match_id: str, revision: int, n: int, player: int, notation: str, *,
+                         bot_turn: bool, outcome: dict[str, Any] | None = None,
+                         snapshot: dict[str, Any] | None = None) -> int:
+        """Commit action `n` on `revision` (with the outcome if it ended the game, and the
+        state after it as a snapshot when given); the new revision. `Conflict` if the match is
+        no longer at `revision`: nothing is written."""
+
+    @abstractmethod
+    async def remove_last_action(self, match_id: str, revision: int, n: int, *, bot_turn: bool) -> int:
+        """Undo: forget action `n`, the last one (and any snapshot after it); the new revision."""
+
+    @abstractmethod
+    async def set_seats(self, match_id: str, revision: int, seats: list[dict[str, Any]], *, bot_turn: bool) -> int:
+        """Store who plays each seat; the new revision."""
+
+    @abstractmethod
+    async def list_matches(self, *, status: Status | None = None, game: str | None = None, limit: int = 50,
+                           before: tuple[float, str] | None = None) -> list[MatchHead]:
+        """Matches newest first, filtered, at most `limit`, starting after the (created, id)
+        position `before`."""
+
+    @abstractmethod
+    async def count_matches(self) -> dict[str, int]:
+        """How many matches are stored, by status."""
+
+    @abstractmethod
+    async def bot_turn_matches(self, limit: int = 1000) -> list[str]:
+        """Running matches where a bot is to act (for taking over a dead process's bots)."""
+
+    # ----- several processes ----------------------------------------------------------------
+    async def claim(self, match_id: str) -> bool:
+        """Whether this process may run the match's bots (it holds the match until `release`
+        or until it dies). One process: always."""
+        return True
+
+    async def release(self, match_id: str) -> None:
+        """Give up running the match's bots."""
+
+    async def publish(self, match_id: str, revision: int) -> None:
+        """Tell the other processes that the match is at `revision` now."""
+
+    def subscribe(self, listener: Listener) -> None:
+        """Call `listener` for every change another process publishes."""

@@ -1,0 +1,249 @@
+"""Matches in SQLite: the embedded store of one server process.
+
+Each accepted action is committed before it is acknowledged (WAL mode, so readers never wait
+for the writer; ``synchronous=NORMAL`` keeps every commit across a killed process). Seat
+tokens are stored only as SHA-256 hashes. One connection serves the process; its calls take
+well under a millisecond, so they run on the event loop.
+"""
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+from .base import Conflict, MatchHead, Status, Store, StoredMatch
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS matches (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    seats TEXT NOT NULL,            -- JSON: [{"kind": "human"|"bot", "bot": name|null, "token_hash": hex|null, "stand_in": name|null}]
+    idle_limit REAL,                -- seconds a human seat may stay idle before others may hand it to a bot
+    created REAL NOT NULL,
+    finished REAL,
+    outcome TEXT,                   -- JSON of the outcome once over
+    rematch_of TEXT
+);
+CREATE TABLE IF NOT EXISTS meta (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS actions (
+    match TEXT NOT NULL REFERENCES matches(id),
+    n INTEGER NOT NULL,             -- step number (the version the action was applied at)
+    player INTEGER NOT NULL,
+    action TEXT NOT NULL,           -- notation
+    at REAL NOT NULL,
+    PRIMARY KEY (match, n)
+);
+CREATE TABLE IF NOT EXISTS snapshots (
+    match TEXT NOT NULL REFERENCES matches(id),
+    n INTEGER NOT NULL,             -- the state after n actions
+    state TEXT NOT NULL,            -- its JSON
+    PRIMARY KEY (match, n)
+);
+"""
+#: Columns added since the first schema, with what an older database's rows get.
+ADDED = [
+    ("rematch", "TEXT", "(SELECT r.id FROM matches r WHERE r.rematch_of = matches.id LIMIT 1)"),
+    ("steps", "INTEGER NOT NULL DEFAULT 0", "(SELECT COUNT(*) FROM actions a WHERE a.match = matches.id)"),
+    ("revision", "INTEGER NOT NULL DEFAULT 0", "steps"),
+    ("undos", "INTEGER NOT NULL DEFAULT 0", None),
+    ("bot_turn", "INTEGER NOT NULL DEFAULT 0", None),
+]
+INDEXES = """
+CREATE INDEX IF NOT EXISTS matches_created ON matches (created DESC, id DESC);
+CREATE INDEX IF NOT EXISTS matches_bot_turn ON matches (bot_turn) WHERE finished IS NULL;
+"""
+HEAD = ("id, game, seed, seats, idle_limit, created, finished, outcome, rematch_of, rematch, steps, "
+        "revision, undos, bot_turn")
+
+
+def head_of(row: tuple[Any, ...]) -> MatchHead:
+    """A header from a row of the `HEAD` columns (JSON columns as text)."""
+    return MatchHead(id=row[0], game=row[1], seed=row[2], seats=json.loads(row[3]), idle_limit=row[4],
+                     created=row[5], finished=row[6], outcome=json.loads(row[7]) if row[7] else None,
+                     rematch_of=row[8], rematch=row[9], steps=row[10], revision=row[11], undos=row[12],
+                     bot_turn=bool(row[13]))
+
+
+class SQLiteStore(Store):
+    """The server's SQLite database (one connection, one writer at a time)."""
+
+    def __init__(self, path: Path | str) -> None:
+        self.path = str(path)
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self._lock = threading.Lock()
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")  # durable across a killed process
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._db.executescript(SCHEMA)
+        self._migrate()
+        self._db.executescript(INDEXES)
+
+    def _migrate(self) -> None:
+        have = {row[1] for row in self._db.execute("PRAGMA table_info(matches)")}
+        for name, decl, fill in ADDED:
+            if name not in have:
+                self._db.execute(f"ALTER TABLE matches ADD COLUMN {name} {decl}")
+                if fill:
+                    self._db.execute(f"UPDATE matches SET {name} = {fill}")
+
+    async def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    async def ping(self) -> None:
+        self._read("SELECT 1", ())
+
+    # ----- plumbing -------------------------------------------------------------------------
+    def _read(self, sql: str, args: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+        with self._lock:
+            return self._db.execute(sql, args).fetchall()
+
+    def _transaction(self, body: Callable[[sqlite3.Connection], Any]) -> Any:
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                out = body(self._db)
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+            return out
+
+    @staticmethod
+    def _bump(db: sqlite3.Connection, match_id: str, revision: int, sets: str, args: tuple[Any, ...]) -> int:
+        """Raise the match's revision from `revision` (else `Conflict`), setting `sets` too."""
+        cur = db.execute(f"UPDATE matches SET revision = revision + 1, {sets} WHERE id = ? AND revision = ?",
+                         (*args, match_id, revision))
+        if cur.rowcount != 1:
+            raise Conflict(match_id)
+        return revision + 1
+
+    # ----- settings -------------------------------------------------------------------------
+    async def meta(self, key: str, default: Callable[[], str]) -> str:
+        rows = self._read("SELECT value FROM meta WHERE key = ?", (key,))
+        if rows:
+            return str(rows[0][0])
+        value = default()
+        self._transaction(lambda db: db.execute("INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)",
+                                                (key, value)))
+        return str(self._read("SELECT value FROM meta WHERE key = ?", (key,))[0][0])
+
+    # ----- matches --------------------------------------------------------------------------
+    @staticmethod
+    def _insert(db: sqlite3.Connection, m: MatchHead) -> None:
+        db.execute("INSERT INTO matches (id, game, seed, seats, idle_limit, created, rematch_of, bot_turn) "
+                   "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                   (m.id, m.game, m.seed, json.dumps(m.seats), m.idle_limit, m.created, m.rematch_of,
+                    int(m.bot_turn)))
+
+    async def add_match(self, head: MatchHead) -> None:
+        self._transaction(lambda db: self._insert(db, head))
+
+    async def add_rematch(self, head: MatchHead) -> str:
+        def body(db: sqlite3.Connection) -> str:
+            row = db.execute("SELECT rematch FROM matches WHERE id = ?", (head.rematch_of,)).fetchone()
+            if row is None:
+                raise Conflict(str(head.rematch_of))
+            if row[0] is not None:
+                return str(row[0])
+            self._insert(db, head)
+            db.execute("UPDATE matches SET rematch = ? WHERE id = ?", (head.id, head.rematch_of))
+            return head.id
+        return str(self._transaction(body))
+
+    async def head(self, match_id: str) -> MatchHead | None:
+        rows = self._read(f"SELECT {HEAD} FROM matches WHERE id = ?", (match_id,))
+        return head_of(rows[0]) if rows else None
+
+    async def load(self, match_id: str) -> StoredMatch | None:
+        with self._lock:
+            row = self._db.execute(f"SELECT {HEAD} FROM matches WHERE id = ?", (match_id,)).fetchone()
+            if row is None:
+                return None
+            head = head_of(row)
+            snap = self._db.execute("SELECT n, state FROM snapshots WHERE match = ? AND n <= ? "
+                                    "ORDER BY n DESC LIMIT 1", (match_id, head.steps)).fetchone()
+            start = snap[0] if snap else 0
+            acts = self._db.execute("SELECT player, action FROM actions WHERE match = ? AND n >= ? ORDER BY n",
+                                    (match_id, start)).fetchall()
+        return StoredMatch(**vars(head), snapshot=(snap[0], json.loads(snap[1])) if snap else None,
+                           actions=[(p, a) for p, a in acts])
+
+    async def actions(self, match_id: str, start: int, end: int | None = None) -> list[tuple[int, str]]:
+        rows = self._read("SELECT player, action FROM actions WHERE match = ? AND n >= ? AND n < ? ORDER BY n",
+                          (match_id, start, end if end is not None else 2**62))
+        return [(p, a) for p, a in rows]
+
+    async def snapshot(self, match_id: str, at_most: int) -> tuple[int, dict[str, Any]] | None:
+        rows = self._read("SELECT n, state FROM snapshots WHERE match = ? AND n <= ? ORDER BY n DESC LIMIT 1",
+                          (match_id, at_most))
+        return (rows[0][0], json.loads(rows[0][1])) if rows else None
+
+    async def add_action(self, match_id: str, revision: int, n: int, player: int, notation: str, *,
+                         bot_turn: bool, outcome: dict[str, Any] | None = None,
+                         snapshot: dict[str, Any] | None = None) -> int:
+        def body(db: sqlite3.Connection) -> int:
+            if outcome is not None:
+                new = self._bump(db, match_id, revision, "steps = ?, bot_turn = ?, finished = ?, outcome = ?",
+                                 (n + 1, int(bot_turn), time.time(), json.dumps(outcome)))
+            else:
+                new = self._bump(db, match_id, revision, "steps = ?, bot_turn = ?", (n + 1, int(bot_turn)))
+            db.execute("INSERT INTO actions (match, n, player, action, at) VALUES (?, ?, ?, ?, ?)",
+                       (match_id, n, player, notation, time.time()))
+            if snapshot is not None:
+                db.execute("INSERT OR REPLACE INTO snapshots (match, n, state) VALUES (?, ?, ?)",
+                           (match_id, n + 1, json.dumps(snapshot, separators=(",", ":"))))
+            return new
+        return int(self._transaction(body))
+
+    async def remove_last_action(self, match_id: str, revision: int, n: int, *, bot_turn: bool) -> int:
+        def body(db: sqlite3.Connection) -> int:
+            new = self._bump(db, match_id, revision, "steps = ?, undos = undos + 1, bot_turn = ?",
+                             (n, int(bot_turn)))
+            db.execute("DELETE FROM actions WHERE match = ? AND n >= ?", (match_id, n))
+            db.execute("DELETE FROM snapshots WHERE match = ? AND n > ?", (match_id, n))
+            return new
+        return int(self._transaction(body))
+
+    async def set_seats(self, match_id: str, revision: int, seats: list[dict[str, Any]], *, bot_turn: bool) -> int:
+        return int(self._transaction(lambda db: self._bump(db, match_id, revision, "seats = ?, bot_turn = ?",
+                                                           (json.dumps(seats), int(bot_turn)))))
+
+    async def list_matches(self, *, status: Status | None = None, game: str | None = None, limit: int = 50,
+                           before: tuple[float, str] | None = None) -> list[MatchHead]:
+        where: list[str] = []
+        args: list[Any] = []
+        if status == "running":
+            where.append("finished IS NULL")
+        elif status == "finished":
+            where.append("finished IS NOT NULL")
+        if game:
+            where.append("(game = ? OR game LIKE ?)")
+            args += [game, f"{game}(%"]
+        if before is not None:
+            where.append("(created < ? OR (created = ? AND id < ?))")
+            args += [before[0], before[0], before[1]]
+        sql = (f"SELECT {HEAD} FROM matches {'WHERE ' + ' AND '.join(where) if where else ''} "
+               "ORDER BY created DESC, id DESC LIMIT ?")
+        return [head_of(r) for r in self._read(sql, (*args, limit))]
+
+    async def count_matches(self) -> dict[str, int]:
+        rows = self._read("SELECT finished IS NULL, COUNT(*) FROM matches GROUP BY finished IS NULL", ())
+        counts = {"running": 0, "finished": 0}
+        for running, n in rows:
+            counts["running" if running else "finished"] = int(n)
+        return counts
+
+    async def bot_turn_matches(self, limit: int = 1000) -> list[str]:
+        rows = self._read("SELECT id FROM matches WHERE finished IS NULL AND bot_turn = 1 ORDER BY created LIMIT ?",
+                          (limit,))
+        return [str(r[0]) for r in rows]

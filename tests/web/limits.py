@@ -1,0 +1,14 @@
+"""Limits for tests that play whole games quickly from one address (the defaults are for
+people): every rate high enough never to be reached; tests of the limits set their own."""
+from __future__ import annotations
+
+from takujo.web.settings import Limits, Settings
+
+RATES = {"create": "100000/minute", "actions": "1000000/minute", "ws_messages": "1000000/minute",
+         "ws_connects": "100000/minute", "uploads": "100000/minute", "requests": "1000000/minute"}
+GENEROUS = Settings(limits=Limits(**RATES))
+
+
+def cli_args() -> list[str]:
+    """The same rates as `takujo serve --limit` options."""
+    return [arg for name, rate in RATES.items() for arg in ("--limit", f"{name}={rate}")]

@@ -1,5 +1,6 @@
-"""Fixtures of the web tests: a live server process, and Debian's chromium driven by
-Playwright (``executable_path=/usr/bin/chromium``; .ci/run installs it with apt)."""
+"""Fixtures of the web tests: a live server process, Debian's chromium driven by Playwright
+(``executable_path=/usr/bin/chromium``; .ci/run installs it with apt), and a throw-away
+PostgreSQL server (Debian's postgresql, which .ci/run installs too)."""
 from __future__ import annotations
 
 import os
@@ -9,6 +10,7 @@ from typing import Iterator
 
 import pytest
 
+from .postgres import PostgresServer, find_bin
 from .server import LiveServer
 
 CHROMIUM = os.environ.get("TAKUJO_CHROMIUM", "/usr/bin/chromium")
@@ -60,3 +62,31 @@ def page(browser: object) -> Iterator[object]:
     finally:
         context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[PostgresServer]:
+    """A throw-away PostgreSQL server for this test process (each xdist worker starts its own).
+    Skipped where PostgreSQL is not installed, except in CI, where that is a failure."""
+    bin_dir = find_bin()
+    if bin_dir is None:
+        message = ("PostgreSQL's initdb and pg_ctl were not found (on the PATH or in "
+                   "/usr/lib/postgresql/*/bin): apt-get install -y postgresql")
+        if os.environ.get("CI"):
+            pytest.fail(f"the PostgreSQL tests must run in CI: {message}")
+        pytest.skip(message)
+    server = PostgresServer(bin_dir).start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def postgres_url(postgres: PostgresServer) -> Iterator[str]:
+    """The URL of a new, empty database on the test server, removed after the test."""
+    url = postgres.fresh_database()
+    try:
+        yield url
+    finally:
+        postgres.drop_database(url)

@@ -194,16 +194,22 @@ class MatchService:
         if self.metrics is not None:
             self.metrics.live_matches.set(len(self.matches))
 
-    async def _sweep_idle(self) -> None:
-        """Matches leave memory once nobody has used them for a while (finished ones sooner)."""
+    def drop_idle(self) -> int:
+        """Let the matches nobody used for a while leave memory (finished ones sooner); how many left."""
         limits = self.settings.limits
+        now = time.monotonic()
+        dropped = 0
+        for match in list(self.matches.values()):
+            wait = limits.finished_seconds if match.status == "finished" else limits.idle_seconds
+            if now - match.touched >= wait and self._idle(match):
+                self._drop(match.id)
+                dropped += 1
+        return dropped
+
+    async def _sweep_idle(self) -> None:
         while not self.closed:
             await asyncio.sleep(SWEEP_EVERY)
-            now = time.monotonic()
-            for match in list(self.matches.values()):
-                wait = limits.finished_seconds if match.status == "finished" else limits.idle_seconds
-                if now - match.touched >= wait and self._idle(match):
-                    self._drop(match.id)
+            self.drop_idle()
 
     # ----- creating ---------------------------------------------------------------------
     def check_seats(self, game_name: str, seats: object) -> list[str]:

@@ -171,5 +171,5 @@ def install_error_handlers(app: FastAPI) -> None:
 
 def _store_down(exc: Exception) -> bool:
     """Whether `exc` says the database is out of reach (PostgreSQL down, SQLite locked)."""
-    name = type(exc).__module__.split(".")[0]
-    return name in ("psycopg", "psycopg_pool") or type(exc).__name__ in ("OperationalError", "PoolTimeout")
+    from .store import StoreError
+    return isinstance(exc, StoreError)

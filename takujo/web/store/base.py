@@ -23,6 +23,10 @@ SNAPSHOT_EVERY = 50
 Status = Literal["running", "finished"]
 
 
+class StoreError(Exception):
+    """The database failed or could not be reached; the message is safe to show."""
+
+
 class Conflict(Exception):
     """The match changed in the store since this copy of it was read (or is not there)."""
 

@@ -32,7 +32,7 @@ from typing import Any, AsyncIterator, Callable, ClassVar, Sequence
 import psycopg
 from psycopg_pool import AsyncConnectionPool
 
-from .base import Conflict, Listener, MatchHead, Status, Store, StoredMatch
+from .base import Conflict, Listener, MatchHead, Status, Store, StoreError, StoredMatch
 
 log = logging.getLogger("takujo.web")
 
@@ -90,10 +90,6 @@ CONNECT: dict[str, Any] = {"client_encoding": "utf8", "connect_timeout": 10,
                            "keepalives": 1, "keepalives_idle": 10, "keepalives_interval": 5, "keepalives_count": 3}
 SERVER_KEEPALIVES = ("SET tcp_keepalives_idle = 10", "SET tcp_keepalives_interval = 5",
                      "SET tcp_keepalives_count = 3")
-
-
-class StoreError(Exception):
-    """The database failed or could not be reached; the message is safe to show."""
 
 
 def lock_key(match_id: str) -> int:

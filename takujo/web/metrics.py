@@ -8,9 +8,9 @@ Each `Metrics` has its own registry (never prometheus_client's global one), so t
 in one process (the tests make one a test) each count their own. The middleware times every
 HTTP request and labels it with the matched route's path template
 (``/api/matches/{match_id}/actions``), never the path itself: match ids and tokens never
-become label values. It also counts the open WebSockets and the messages clients send on
-them. The other metrics are the app's to keep: ``live_matches.set_function(...)`` reads a
-gauge at scrape time.
+become label values. The other metrics are the app's to keep (the WebSocket endpoint counts
+its sockets and their messages); ``live_matches.set_function(...)`` would read a gauge at
+scrape time.
 """
 from __future__ import annotations
 
@@ -61,22 +61,17 @@ def route_label(scope: Scope) -> str:
 
 
 class MetricsMiddleware:
-    """Times HTTP requests by method, route template and status; counts WebSockets and their
-    messages. Pure ASGI: the router sets ``scope["route"]`` on the scope it was given, so the
-    label is read once the request has been handled."""
+    """Times HTTP requests by method, route template and status. Pure ASGI: the router sets
+    ``scope["route"]`` on the scope it was given, so the label is read once the request has
+    been handled. WebSockets and lifespan pass through untouched."""
 
     def __init__(self, app: ASGIApp, metrics: Metrics) -> None:
         self.app, self.metrics = app, metrics
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http":
-            await self._http(scope, receive, send)
-        elif scope["type"] == "websocket":
-            await self._websocket(scope, receive, send)
-        else:
+        if scope["type"] != "http":
             await self.app(scope, receive, send)
-
-    async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
+            return
         status = 500  # what the server sends if the app raises or never starts a response
         start = time.perf_counter()
 
@@ -93,28 +88,6 @@ class MetricsMiddleware:
             self.metrics.http_duration.labels(
                 method=method if method in METHODS else "other", route=route_label(scope),
                 status=str(status)).observe(time.perf_counter() - start)
-
-    async def _websocket(self, scope: Scope, receive: Receive, send: Send) -> None:
-        accepted = False
-
-        async def sending(message: Message) -> None:
-            nonlocal accepted
-            await send(message)
-            if message["type"] == "websocket.accept" and not accepted:
-                accepted = True
-                self.metrics.websockets.inc()
-
-        async def receiving() -> Message:
-            message = await receive()
-            if message["type"] == "websocket.receive":
-                self.metrics.ws_messages.inc()
-            return message
-
-        try:
-            await self.app(scope, receiving, sending)
-        finally:
-            if accepted:
-                self.metrics.websockets.dec()
 
 
 def install_metrics(app: FastAPI, metrics: Metrics, *, path: str = "/metrics") -> None:

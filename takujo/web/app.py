@@ -10,6 +10,7 @@ counts against a rate limit per client address (`takujo.web.ratelimit`).
 """
 from __future__ import annotations
 
+import asyncio
 import base64
 import json
 import logging
@@ -173,7 +174,14 @@ def create_app(db: Path | str = ":memory:", *, settings: Settings | None = None,
         for name in ("uvicorn.access", "uvicorn.error"):
             logging.getLogger(name).addFilter(RedactTokens())
         await service.start()
+
+        async def expire_counts() -> None:
+            while True:
+                await asyncio.sleep(10)
+                limiter.expire()
+        expiring = asyncio.get_running_loop().create_task(expire_counts())
         yield
+        expiring.cancel()
         await service.close()
 
     async def count_request(request: HTTPConnection) -> None:

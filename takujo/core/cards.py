@@ -102,16 +102,22 @@ def read_toml(path: Path) -> dict[str, Any]:
         raise CardDataError("data.not_toml", path=path, detail=str(exc)) from None
 
 
-def validate_entries(path: Path, entries: object, model: type[M], table: str = "card") -> list[M]:
-    """Validate every entry of ``[[table]]``; report every bad card and field at once."""
+#: At most this many characters of a name the file gives (an id, a card number) in a message.
+QUOTE = 40
+
+
+def validate_entries(path: Path, entries: object, model: type[M], table: str = "card",
+                     key: str = "id") -> list[M]:
+    """Validate every entry of ``[[table]]``; report every bad card and field at once, each
+    entry named by its position and its `key` field (``id``, or a card ``number``)."""
     if not isinstance(entries, list) or not entries:
         raise CardDataError("data.no_entries", path=path, table=table)
     out: list[M] = []
     problems: list[CardDataError] = []
     for i, entry in enumerate(entries, 1):
         label = f"{table} #{i}"
-        if isinstance(entry, dict) and entry.get("id"):
-            label += f" ({str(entry['id'])[:40]})"
+        if isinstance(entry, dict) and entry.get(key):
+            label += f" ({str(entry[key])[:QUOTE]})"
         try:
             out.append(model.model_validate(entry))
         except ValidationError as exc:
@@ -123,11 +129,28 @@ def validate_entries(path: Path, entries: object, model: type[M], table: str = "
     return out
 
 
-def load_cards(path: Path | str, model: type[M], table: str = "card") -> tuple[dict[str, Any], list[M]]:
+def load_cards(path: Path | str, model: type[M], table: str = "card",
+               key: str = "id") -> tuple[dict[str, Any], list[M]]:
     """Return (the whole TOML document, the validated entries of ``[[table]]``)."""
     path = Path(path)
     doc = read_toml(path)
-    return doc, validate_entries(path, doc.get(table), model, table)
+    return doc, validate_entries(path, doc.get(table), model, table, key)
+
+
+#: What a data file's ``[meta]`` table may say (`read_meta`): the set's name, whether it is a
+#: stand-in, and a note in each language.
+META_KEYS = ("set", "stand_in", "note_ja", "note_en")
+
+
+def unknown_keys(doc: dict[str, Any], tables: Sequence[str]) -> tuple[list[str], list[str]]:
+    """The top-level keys of a data file that are none of its `tables` (``meta`` among them),
+    and the keys of its ``[meta]`` table that are none of `META_KEYS`, each sorted and cut to
+    `QUOTE` characters (the caller refuses them with its own message): a misspelt table or
+    key would otherwise be ignored without a word."""
+    extra = sorted(str(k)[:QUOTE] for k in doc if k not in tables)
+    meta = doc.get("meta")
+    extra_meta = sorted(str(k)[:QUOTE] for k in meta if k not in META_KEYS) if isinstance(meta, dict) else []
+    return extra, extra_meta
 
 
 # ----- what every card set does after validation ------------------------------------------------

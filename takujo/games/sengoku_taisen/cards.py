@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, field_validator, model_validator
 
-from ...core.cards import CardText, first_repeat, load_cards, read_meta
+from ...core.cards import META_KEYS, QUOTE, CardText, first_repeat, load_cards, read_meta, unknown_keys
 from ...core.cards import Effect as CoreEffect
 from ...core.errors import CardDataError
 
@@ -55,9 +55,20 @@ TARGETED = {"strength": "ally", "siege_up": "ally", "damage": "enemy", "destroy"
 # The `target` values each verb that takes one carries out (`effects.apply`).
 TARGETS = {"strength": ("ally", "all_allies", "self"), "damage": ("enemy", "all_enemies"),
            "ready": ("ally", "self"), "exhaust": ("enemy",), "siege_up": ("ally", "self")}
-# Parameters that are whole numbers, and the smallest each may be.
-NUMBERS = {"amount": None, "n": 1, "count": 1, "strength": 0, "siege": 0, "max_strength": 0,
-           "koku": 0, "camp": 0, "hand_at_most": 0, "deck_at_most": 0}
+# The largest numbers a card may print [designed bounds, far above any card of the pool]: 兵力
+# (and an effect's amount of it), 攻城力, a cost, and a count of cards or units.
+MAX_STRENGTH = 99_999
+MAX_SIEGE = 99
+MAX_COST = 99
+MAX_COUNT = 99
+# Parameters that are whole numbers, and the smallest and largest each may be.
+NUMBERS: dict[str, tuple[int, int]] = {
+    "amount": (-MAX_STRENGTH, MAX_STRENGTH), "n": (1, MAX_COUNT), "count": (1, MAX_COUNT),
+    "strength": (0, MAX_STRENGTH), "siege": (0, MAX_SIEGE), "max_strength": (0, MAX_STRENGTH),
+    "koku": (0, MAX_COUNT), "camp": (0, MAX_COUNT), "hand_at_most": (0, MAX_COUNT),
+    "deck_at_most": (0, 10 * MAX_COUNT)}
+#: The tables a card file holds.
+TABLES = ("meta", "card")
 STATIC = {"aura", "cannot_attack", "win_if", "lose_if"}
 TIMINGS = {"メイン": "main", "戦闘": "battle", "main": "main", "battle": "battle"}
 ABILITY_TIMINGS = {"メイン": "main", "戦闘確定時": "battle_confirmed", "撤退時": "retreat",
@@ -65,6 +76,15 @@ ABILITY_TIMINGS = {"メイン": "main", "戦闘確定時": "battle_confirmed", "
                    "main": "main", "battle_confirmed": "battle_confirmed", "retreat": "retreat",
                    "attack_declared": "attack_declared", "always": "always"}
 _COST = re.compile(r"^((?:[蒼紅翠黄黒])*)(\d*)$")
+
+
+def _shown(value: Any) -> Any:
+    """A value of the card file as a message shows it: a number as it is, anything else as
+    text of at most `QUOTE` characters."""
+    if isinstance(value, (bool, int, float)) or value is None:
+        return value
+    text = str(value)
+    return text if len(text) <= QUOTE else text[:QUOTE] + "…"
 
 
 class Effect(CoreEffect):
@@ -76,20 +96,18 @@ class Effect(CoreEffect):
         verb, a troop type for `unit`, whole numbers for counts and amounts."""
         extra = self.model_extra or {}
         if "target" in extra and extra["target"] not in TARGETS.get(self.do, ()):
-            raise CardDataError("sengoku_taisen.cards.bad_target", effect=self.do, target=extra["target"],
+            raise CardDataError("sengoku_taisen.cards.bad_target", effect=self.do, target=_shown(extra["target"]),
                                 targets=list(TARGETS.get(self.do, ()))
                                 or CardDataError("sengoku_taisen.cards.no_targets"))
         if "unit" in extra and extra["unit"] not in UNIT_NAMES_JA:
-            raise CardDataError("sengoku_taisen.cards.bad_unit", effect=self.do, unit=extra["unit"],
+            raise CardDataError("sengoku_taisen.cards.bad_unit", effect=self.do, unit=_shown(extra["unit"]),
                                 units=list(UNIT_NAMES_JA))
-        for key, low in NUMBERS.items():
+        for key, (low, high) in NUMBERS.items():
             if key in extra:
                 v = extra[key]
-                if type(v) is not int or (low is not None and v < low):
-                    if low is None:
-                        raise CardDataError("sengoku_taisen.cards.not_int", effect=self.do, param=key, value=v)
-                    raise CardDataError("sengoku_taisen.cards.not_int_at_least", effect=self.do, param=key,
-                                        low=low, value=v)
+                if type(v) is not int or not low <= v <= high:
+                    raise CardDataError("sengoku_taisen.cards.not_int_between", effect=self.do, param=key,
+                                        low=low, high=high, value=_shown(v))
         return self
 
     @cached_property
@@ -116,7 +134,7 @@ class Ability(Effect):
     def _timing(cls, v: str) -> str:
         v = v.strip("{}｛｝")
         if v not in ABILITY_TIMINGS:
-            raise CardDataError("sengoku_taisen.cards.unknown_ability_timing", timing=v,
+            raise CardDataError("sengoku_taisen.cards.unknown_ability_timing", timing=_shown(v),
                                 known=[k for k in ABILITY_TIMINGS if not k.isascii()])
         return ABILITY_TIMINGS[v]
 
@@ -134,16 +152,23 @@ class Cost:
 
     @staticmethod
     def parse(text: str | int) -> "Cost":
-        """``"紅紅1"``: two 紅 and one of any colour; ``3``: three of any colour."""
+        """``"紅紅1"``: two 紅 and one of any colour; ``3``: three of any colour. A cost of
+        more than `MAX_COST` in all is refused (its digits are counted before they are read,
+        so a number of thousands of digits is a clear error too)."""
         if isinstance(text, int):
+            if not 0 <= text <= MAX_COST:
+                raise CardDataError("sengoku_taisen.cards.cost_range", cost=text, most=MAX_COST)
             return Cost((), text)
         m = _COST.match(str(text).replace(" ", ""))
         if not m:
-            raise CardDataError("sengoku_taisen.cards.bad_cost", cost=text)
+            raise CardDataError("sengoku_taisen.cards.bad_cost", cost=_shown(text))
+        colours, digits = m.group(1), m.group(2).lstrip("0")
+        if len(digits) > len(str(MAX_COST)) or len(colours) + int(digits or 0) > MAX_COST:
+            raise CardDataError("sengoku_taisen.cards.cost_range", cost=_shown(text), most=MAX_COST)
         counts: dict[str, int] = {}
-        for ch in m.group(1):
+        for ch in colours:
             counts[ch] = counts.get(ch, 0) + 1
-        return Cost(tuple(sorted(counts.items(), key=lambda kv: COLORS.index(kv[0]))), int(m.group(2) or 0))
+        return Cost(tuple(sorted(counts.items(), key=lambda kv: COLORS.index(kv[0]))), int(digits or 0))
 
     def __str__(self) -> str:
         return "".join(c * n for c, n in self.colors) + (str(self.generic) if self.generic or not self.colors else "")
@@ -153,15 +178,15 @@ class CardSpec(CardText):
     """One ``[[card]]`` table of cards.toml."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-    number: Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]*$")]
+    number: Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]{0,15}$")]   # at most 16: deck codes carry it
     name_ja: Annotated[str, Field(min_length=1)]
     name_en: Annotated[str, Field(min_length=1)]
     type: Literal["warlord", "stratagem", "formation", "ougi", "summon"]
     color: str = "無"
     cost: str | int = 0
     unit: str | None = None
-    strength: Annotated[int, Field(ge=0)] | None = None
-    siege: Annotated[int, Field(ge=0)] = 0
+    strength: Annotated[int, Field(ge=0, le=MAX_STRENGTH)] | None = None
+    siege: Annotated[int, Field(ge=0, le=MAX_SIEGE)] = 0
     keywords: list[str] = []
     abilities: list[Ability] = []
     timing: str | None = None
@@ -192,7 +217,7 @@ class CardSpec(CardText):
     def _color(cls, v: str) -> str:
         v = COLOR_ALIASES.get(v, v)
         if v not in COLORS and v != "無":
-            raise CardDataError("sengoku_taisen.cards.unknown_colour", colour=v)
+            raise CardDataError("sengoku_taisen.cards.unknown_colour", colour=_shown(v))
         return v
 
     @field_validator("cost")
@@ -211,7 +236,7 @@ class CardSpec(CardText):
             return UNITS[v]
         if v in UNITS.values():
             return v
-        raise CardDataError("sengoku_taisen.cards.unknown_unit", unit=v, known=list(UNITS))
+        raise CardDataError("sengoku_taisen.cards.unknown_unit", unit=_shown(v), known=list(UNITS))
 
     @field_validator("keywords")
     @classmethod
@@ -220,7 +245,7 @@ class CardSpec(CardText):
         rules = [k for k in out if k in RULE_KEYWORDS]
         if rules:
             raise CardDataError("sengoku_taisen.cards.rule_keyword", keywords="/".join(rules))
-        bad = [k for k in out if k not in KEYWORDS]
+        bad = [repr(_shown(k)) for k in out if k not in KEYWORDS]
         if bad:
             raise CardDataError("sengoku_taisen.cards.unknown_keywords", keywords=bad, known=sorted(KEYWORDS))
         return out
@@ -232,7 +257,7 @@ class CardSpec(CardText):
             return v
         v = v.strip("{}｛｝")
         if v not in TIMINGS:
-            raise CardDataError("sengoku_taisen.cards.unknown_stratagem_timing", timing=v)
+            raise CardDataError("sengoku_taisen.cards.unknown_stratagem_timing", timing=_shown(v))
         return TIMINGS[v]
 
     @model_validator(mode="after")
@@ -328,8 +353,14 @@ class Pool:
 
 
 def build_pool(path: Path | str = CARD_FILE) -> Pool:
-    """Load and validate a card pool; errors name the file, the card and the field."""
-    doc, specs = load_cards(path, CardSpec)
+    """Load and validate a card pool; errors name the file, the card (by its number) and the
+    field. A table or ``[meta]`` key the loader does not know is refused too."""
+    doc, specs = load_cards(path, CardSpec, key="number")
+    tables, meta = unknown_keys(doc, TABLES)
+    if tables:
+        raise CardDataError("sengoku_taisen.cards.unknown_tables", path=path, tables=tables, known=list(TABLES))
+    if meta:
+        raise CardDataError("sengoku_taisen.cards.unknown_meta", path=path, keys=meta, known=list(META_KEYS))
     repeated = first_repeat(specs, lambda spec: spec.number)
     if repeated is not None:
         raise CardDataError("sengoku_taisen.cards.duplicate_number", path=path, number=repeated)

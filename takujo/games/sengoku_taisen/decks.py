@@ -5,8 +5,9 @@
     okugi: AK-OG
     4 AK-01   # 織田信長
 
-`check` lists every problem at once (SGT-DECK-01..04); `resolve` turns a starter name or a
-file path into a legal `Decklist`, or raises `OptionError` naming each problem.
+`check` lists every problem at once (SGT-DECK-01..04), each a `Problem`: its English text,
+which renders in Japanese too; `resolve` turns a starter name or a file path into a legal
+`Decklist`, or raises `OptionError` naming each problem.
 
 A file that is not a decklist at all (most of its lines are none of the above, e.g. a deck
 option naming ``/etc/passwd``) gets one problem naming the first such line by number: the
@@ -17,9 +18,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ...core.cards import read_data_text
-from ...core.errors import CardDataError, OptionError
+from ...core.errors import CardDataError, OptionError, Phrase
 from .cards import Pool
 
 DECK_DIR = Path(__file__).with_name("decks")
@@ -29,13 +31,39 @@ MAX_COPIES = 4     # SGT-DECK-03
 
 MAX_COUNT_DIGITS = 3   # a count line lists 1..999 copies (construction caps them at 4)
 QUOTE = 40             # at most this many characters of a decklist's own text in a problem
+MAX_LISTED = 20        # at most this many problems in one error (`takujo deck check` lists all)
 
 _LINE = re.compile(r"^(\d+)\s*[xX×]?\s+(\S+)$")
 
 
-def _quote(text: str) -> str:
+def _cut(text: str) -> str:
+    """A decklist's own text as a problem quotes it (the template adds the quotes)."""
     text = text.strip()
-    return repr(text if len(text) <= QUOTE else text[:QUOTE] + "…")
+    return text if len(text) <= QUOTE else text[:QUOTE] + "…"
+
+
+class Problem(str, Phrase):
+    """One problem of a decklist: a str holding its English text (what `takujo deck check`
+    prints and `check` compares), with its message ID, so that an error listing it renders
+    it in Japanese too."""
+
+    def __new__(cls, message: str, /, **args: Any) -> "Problem":
+        # The str is the English text, rendered from a phrase of the same ID and arguments
+        # (made without a call naming the ID, which each Problem(...) call names itself).
+        english = Phrase.__new__(Phrase)
+        Phrase.__init__(english, message, **args)
+        return super().__new__(cls, english.text("en"))
+
+    def __init__(self, message: str, /, **args: Any) -> None:
+        Phrase.__init__(self, message, **args)
+
+
+def _listed(problems: list[str]) -> list[Phrase]:
+    """The problems as the lines of an error: at most `MAX_LISTED`, then how many more."""
+    lines = [Phrase("sengoku_taisen.decks.problem_line", problem=p) for p in problems[:MAX_LISTED]]
+    if len(problems) > MAX_LISTED:
+        lines.append(Phrase("sengoku_taisen.decks.more_problems", n=len(problems) - MAX_LISTED))
+    return lines
 
 
 @dataclass
@@ -44,20 +72,22 @@ class Decklist:
     source: str
     okugi: list[str] = field(default_factory=list)
     entries: list[tuple[int, str, int]] = field(default_factory=list)  # (count, number, line)
-    syntax: list[str] = field(default_factory=list)
+    syntax: list[str] = field(default_factory=list)            # `Problem`s
     bad_lines: list[int] = field(default_factory=list)     # lines that are no decklist line
     headers: int = 0                                        # name: and okugi: lines
 
     def is_decklist(self) -> bool:
-        """Whether the text reads as a decklist: some count lines, and no more lines that are
-        none of the decklist's lines than lines that are."""
-        return bool(self.entries) and len(self.bad_lines) <= len(self.entries) + self.headers
+        """Whether the text reads as a decklist: no more lines that are none of the
+        decklist's lines than lines that are, and some count lines unless every line is a
+        decklist's (an empty decklist is one, of 0 cards: `check` says what it lacks)."""
+        return (bool(self.entries) or not self.bad_lines) and \
+            len(self.bad_lines) <= len(self.entries) + self.headers
 
-    def not_a_decklist(self) -> str:
-        """The one problem of a file that is not a decklist: its first bad line, by number."""
-        first = f"line {self.bad_lines[0]}" if self.bad_lines else "no line"
-        return (f"{self.source}: not a decklist ({first} is not 'COUNT CARD-NUMBER', 'name:' or "
-                f"'okugi:'; {len(self.bad_lines)} such lines)")
+    def not_a_decklist(self) -> Problem:
+        """The one problem of a file that is not a decklist (`is_decklist` is false: it has a
+        bad line): its first bad line, by number."""
+        return Problem("sengoku_taisen.decks.problem.not_a_decklist", source=self.source,
+                       no=self.bad_lines[0], n=len(self.bad_lines))
 
     def cards(self) -> list[str]:
         """The deck as card numbers, one per copy, in list order."""
@@ -90,14 +120,16 @@ def parse(text: str, source: str = "<decklist>") -> Decklist:
         m = _LINE.match(line)
         if not m:
             deck.bad_lines.append(no)
-            deck.syntax.append(f"line {no}: expected 'COUNT CARD-NUMBER', got {_quote(raw)}")
+            deck.syntax.append(Problem("sengoku_taisen.decks.problem.not_a_line", no=no, text=_cut(raw)))
             continue
+        # The digits are counted before they are read: int() refuses thousands of them.
         digits = m.group(1).lstrip("0")
         if len(digits) > MAX_COUNT_DIGITS:
-            deck.syntax.append(f"line {no}: a count of {len(digits)} digits; a line lists 1 to "
-                               f"{10 ** MAX_COUNT_DIGITS - 1} copies")
+            deck.syntax.append(Problem("sengoku_taisen.decks.problem.count_too_large", no=no,
+                                       number=_cut(m.group(2)), digits=len(digits),
+                                       most=10 ** MAX_COUNT_DIGITS - 1, copies=MAX_COPIES))
         elif not digits:
-            deck.syntax.append(f"line {no}: a count of 0; a line lists at least 1 copy")
+            deck.syntax.append(Problem("sengoku_taisen.decks.problem.count_zero", no=no, number=_cut(m.group(2))))
         else:
             deck.entries.append((int(digits), m.group(2), no))
             continue
@@ -106,33 +138,36 @@ def parse(text: str, source: str = "<decklist>") -> Decklist:
 
 
 def check(deck: Decklist, pool: Pool) -> list[str]:
-    """Every construction problem of a decklist (empty when legal)."""
+    """Every construction problem of a decklist (empty when legal), each a `Problem`."""
     problems = list(deck.syntax)
     per_number: dict[str, int] = {}
     for count, number, no in deck.entries:
         if number not in pool:
-            problems.append(f"line {no}: unknown card number {_quote(number)}")
+            problems.append(Problem("sengoku_taisen.decks.problem.unknown_number", no=no, number=_cut(number)))
             continue
         kind = pool[number].type
-        if kind in ("ougi", "summon"):            # SGT-DECK-02
-            what = "an okugi (奥義)" if kind == "ougi" else "a summoned-soldier (召喚兵) card"
-            problems.append(f"line {no}: {number} is {what} and may not be in the deck"
-                            + (" (list it on an 'okugi:' line)" if kind == "ougi" else ""))
+        if kind == "ougi":                        # SGT-DECK-02
+            problems.append(Problem("sengoku_taisen.decks.problem.okugi_in_deck", no=no, number=number))
+            continue
+        if kind == "summon":                      # SGT-DECK-02
+            problems.append(Problem("sengoku_taisen.decks.problem.summon_in_deck", no=no, number=number))
             continue
         per_number[number] = per_number.get(number, 0) + count
     for number, count in per_number.items():      # SGT-DECK-03: by card number
         if count > MAX_COPIES:
-            problems.append(f"{count} copies of {number} ({pool[number].name}); at most {MAX_COPIES} per card number")
+            problems.append(Problem("sengoku_taisen.decks.problem.too_many_copies", count=count, number=number,
+                                    name=pool[number].name, most=MAX_COPIES))
     total = sum(per_number.values())
     if total < MIN_DECK:                          # SGT-DECK-01
-        problems.append(f"the deck has {total} cards; at least {MIN_DECK} are needed")
+        problems.append(Problem("sengoku_taisen.decks.problem.too_few_cards", total=total, least=MIN_DECK))
     if len(deck.okugi) != 1:                      # SGT-DECK-04
-        problems.append(f"a deck needs exactly one okugi (奥義) line; found {len(deck.okugi)}")
+        problems.append(Problem("sengoku_taisen.decks.problem.okugi_lines", found=len(deck.okugi)))
     for o in deck.okugi:
         if o not in pool:
-            problems.append(f"okugi: unknown card number {_quote(o)}")
+            problems.append(Problem("sengoku_taisen.decks.problem.unknown_okugi", number=_cut(o)))
         elif pool[o].type != "ougi":
-            problems.append(f"okugi: {o} ({pool[o].name}) is a {pool[o].type}, not an okugi")
+            problems.append(Problem("sengoku_taisen.decks.problem.not_okugi", number=o, name=pool[o].name,
+                                    type=pool[o].type))
     return problems
 
 
@@ -152,8 +187,8 @@ def file_problems(path: Path | str, pool: Pool) -> list[str]:
 #: A deck given by its code rather than a file: ``code:AO-OG.2xAO-01.3xAO-02…`` (the okugi,
 #: then COUNTxNUMBER for each card), so that a game string carries an uploaded deck whole.
 CODE_PREFIX = "code:"
-_CODE_ENTRY = re.compile(r"^([1-9]\d{0,2})x([A-Za-z0-9-]{1,16})$")
-_CODE_OKUGI = re.compile(r"^[A-Za-z0-9-]{1,16}$")
+_CODE_ENTRY = re.compile(r"^([1-9]\d{0,2})x([A-Za-z0-9_-]{1,16})$")    # a card number (cards.CardSpec)
+_CODE_OKUGI = re.compile(r"^[A-Za-z0-9_-]{1,16}$")
 MAX_CODE = 2000
 
 
@@ -186,7 +221,7 @@ def from_text(text: str, pool: Pool) -> str:
         raise OptionError("sengoku_taisen.decks.bad_upload", problem=deck.not_a_decklist())
     problems = check(deck, pool)
     if problems:
-        raise OptionError("sengoku_taisen.decks.not_legal", deck=deck.name, problems="\n  ".join(problems))
+        raise OptionError("sengoku_taisen.decks.not_legal", deck=deck.name, lines=_listed(problems))
     return encode(deck)
 
 
@@ -212,5 +247,5 @@ def resolve(spec: str, pool: Pool) -> Decklist:
     deck = load(spec)
     problems = check(deck, pool)
     if problems:
-        raise OptionError("sengoku_taisen.decks.not_legal", deck=spec, problems="\n  ".join(problems))
+        raise OptionError("sengoku_taisen.decks.not_legal", deck=spec, lines=_listed(problems))
     return deck

@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from ...core.cards import expand, read_meta, read_toml, validate_entries
+from ...core.cards import META_KEYS, QUOTE, expand, read_meta, read_toml, unknown_keys, validate_entries
 from ...core.errors import CardDataError
 from ...core.validation import field_name, problem
 
@@ -40,8 +40,19 @@ class Knight(Entry):
     kind: Literal["combat", "movement", "exploration", "weak"]
 
 
+def _removes_copies(entry: Item | Event) -> None:
+    """Short mode removes `short_remove` of an entry's `count` copies: no more than it has."""
+    if entry.short_remove > entry.count:
+        raise CardDataError("ibara.content.short_remove_over_count", remove=entry.short_remove, count=entry.count)
+
+
 class Item(Entry):
     short_remove: Annotated[int, Field(ge=0)] = 0      # IBR-SHORT-06: chips removed in short mode
+
+    @model_validator(mode="after")
+    def _short(self) -> "Item":
+        _removes_copies(self)
+        return self
 
 
 class Whim(Entry):
@@ -57,6 +68,8 @@ class Whim(Entry):
             raise CardDataError("ibara.content.whim_items_or_deed")
         if self.deed == "visit" and self.square not in range(1, 13):
             raise CardDataError("ibara.content.visit_needs_square")
+        if self.deed != "visit" and self.square is not None:
+            raise CardDataError("ibara.content.square_only_visit")
         return self
 
 
@@ -77,6 +90,7 @@ class Event(Entry):
             raise CardDataError("ibara.content.event_bad_n", effect=do, n=n)
         if do == "gain_item" and not isinstance(self.effect.get("item"), str):
             raise CardDataError("ibara.content.gain_item_needs_item")
+        _removes_copies(self)
         return self
 
 
@@ -94,7 +108,7 @@ class DeckSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     numbers: Annotated[int, Field(ge=1, le=12)] = 12
     copies: Annotated[int, Field(ge=1, le=8)] = 2
-    shields: list[Annotated[int, Field(ge=1, le=12)]]
+    shields: Annotated[list[Annotated[int, Field(ge=1, le=12)]], Field(max_length=24)]
     move: dict[str, Annotated[int, Field(ge=1, le=12)]]   # "1-4" = 3 ... by number range; "shield" = n
 
     @model_validator(mode="after")
@@ -105,7 +119,7 @@ class DeckSpec(BaseModel):
                 continue
             bounds = _range(key)
             if bounds is None:
-                raise CardDataError("ibara.content.bad_move_range", key=key)
+                raise CardDataError("ibara.content.bad_move_range", key=key if len(key) <= QUOTE else key[:QUOTE] + "…")
             ranges.append(bounds)
         missing = [n for n in range(1, self.numbers + 1) if not any(lo <= n <= hi for lo, hi in ranges)]
         if missing:
@@ -114,11 +128,13 @@ class DeckSpec(BaseModel):
 
 
 def _range(key: str) -> tuple[int, int] | None:
-    """ "5-8" -> (5, 8), "7" -> (7, 7); None for anything else."""
+    """ "5-8" -> (5, 8), "7" -> (7, 7); None for anything else, a number of more than two
+    digits included (numbers are 1..12; int() would refuse thousands of digits)."""
     lo, sep, hi = key.partition("-")
-    if not lo.isdigit() or (sep and not hi.isdigit()):
+    hi = hi if sep else lo
+    if not all(part.isdecimal() and len(part) <= 2 for part in (lo, hi)):
         return None
-    return int(lo), int(hi if sep else lo)
+    return int(lo), int(hi)
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +176,7 @@ def _move_for(number: int, table: dict[str, int]) -> int:
 #: The tables a content file may hold.
 TABLES = ("meta", "deck", "sp", "knight", "item", "whim", "event")
 MIN_KNIGHTS = 3                  # the fewest players (IbaraOptions.players)
+MAX_PLAYERS = 4                  # the most players (IbaraOptions.players)
 
 
 def build_content(path: Path | str = CONTENT_FILE) -> Content:
@@ -167,11 +184,13 @@ def build_content(path: Path | str = CONTENT_FILE) -> Content:
     the table, entry and field) — nothing the game needs is left to fail during play."""
     path = Path(path)
     doc = read_toml(path)
-    unknown = sorted(set(doc) - set(TABLES))
+    unknown, unknown_meta = unknown_keys(doc, TABLES)
     if unknown:
         raise CardDataError("ibara.content.unknown_tables", path=path, tables=unknown, known=list(TABLES))
     if not isinstance(doc.get("meta", {}), dict):                # read_meta would take it for none
         raise CardDataError("ibara.content.meta_not_table", path=path)
+    if unknown_meta:
+        raise CardDataError("ibara.content.unknown_meta", path=path, keys=unknown_meta, known=list(META_KEYS))
     try:
         deck = DeckSpec.model_validate(doc.get("deck", {}))
     except ValidationError as exc:
@@ -190,14 +209,17 @@ def build_content(path: Path | str = CONTENT_FILE) -> Content:
             raise CardDataError("ibara.content.duplicate_ids", path=path, table=table, ids=twice)
     if len(knights) < MIN_KNIGHTS:
         raise CardDataError("ibara.content.too_few_knights", path=path, count=len(knights), least=MIN_KNIGHTS)
-    item_ids = {i.id for i in items}
+    chips = {i.id: i.count for i in items}
     for w in whims:
         for it in w.items:
-            if it not in item_ids:
+            if it not in chips:
                 raise CardDataError("ibara.content.whim_no_item", path=path, whim=w.id, item=it)
+            if w.items.count(it) > chips[it]:          # it could never be satisfied
+                raise CardDataError("ibara.content.whim_more_than_chips", path=path, whim=w.id, item=it,
+                                    wants=w.items.count(it), chips=chips[it])
     for e in events:
         wanted = e.effect.get("item")
-        if wanted is not None and wanted not in item_ids:
+        if wanted is not None and wanted not in chips:
             raise CardDataError("ibara.content.event_no_item", path=path, event=e.id, item=wanted)
     cards: list[ActionCard] = []
     for suit in SUITS:
@@ -208,6 +230,14 @@ def build_content(path: Path | str = CONTENT_FILE) -> Content:
         cards.append(ActionCard(len(cards), SHIELD, number, deck.move.get("shield", 2)))
     first_sp = len(cards)
     sp_cards = expand(sps, lambda i, sp: ActionCard(first_sp + i, None, 0, 0, sp.effect, sp.name_ja))
+    # The fewest action cards a game can be played with: at the most players each may keep a
+    # full hand between turns, and the turn player then draws DRAW more; with fewer, the deck
+    # and its discard pile run dry while the cards sit in hands, and no one can act.
+    from .state import DRAW, HAND_LIMIT      # (state.py imports this module)
+    least = MAX_PLAYERS * HAND_LIMIT + DRAW
+    if len(cards) + len(sp_cards) < least:
+        raise CardDataError("ibara.content.too_few_action_cards", path=path, count=len(cards) + len(sp_cards),
+                            least=least, players=MAX_PLAYERS, hand=HAND_LIMIT, draw=DRAW)
     # whims, events and items: one entry per physical card or chip (its index is its id)
     return Content(str(path), read_meta(doc), (*cards, *sp_cards), tuple(knights),
                    expand(whims, lambda i, w: w), expand(events, lambda i, e: e), expand(items, lambda i, it: it),

@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
-from ...core.cards import CardText, expand, first_repeat, load_cards, read_meta
+from ...core.cards import META_KEYS, QUOTE, CardText, expand, first_repeat, load_cards, read_meta, unknown_keys
 from ...core.cards import Effect as CoreEffect
 from ...core.dice import Dice
 from ...core.errors import CardDataError
@@ -46,6 +46,10 @@ REQUIRED: dict[str, frozenset[str]] = {v.name: v.required for v in VERBS.values(
 # The defences 刺客 (``assassinate``) may roll against, with their index in stats.
 DEFENCES = {"phys_def": 1, "mag_def": 3}
 MODIFIABLE = (*STATS, "initiative")
+#: The tables a card file holds.
+TABLES = ("meta", "card")
+#: The largest modifier a card adds to a stat (equipment bonus, a hold's modifier).
+MAX_MODIFIER = 20
 
 
 def _int(lo: int, hi: int):
@@ -68,7 +72,7 @@ PARAM_CHECKS: dict[str, Any] = {
     "dice": lambda v: _dice(v), "roll": lambda v: _dice(v),
     "against": _one_of(*DEFENCES), "target": _one_of("self", "opponent"),
     "roll_to": _one_of("attack", *MODIFIABLE),
-    **{stat: _int(-20, 20) for stat in MODIFIABLE},
+    **{stat: _int(-MAX_MODIFIER, MAX_MODIFIER) for stat in MODIFIABLE},
 }
 
 
@@ -109,7 +113,7 @@ class CardSpec(CardText):
     count: Annotated[int, Field(ge=1, le=12)] = 1
     sex: Literal["male", "female"] | None = Field(None, validate_default=True)
     stats: list[str | int] | None = Field(None, validate_default=True)
-    bonus: list[int] | None = Field(None, validate_default=True)
+    bonus: list[Annotated[int, Field(ge=-MAX_MODIFIER, le=MAX_MODIFIER)]] | None = Field(None, validate_default=True)
     points: Annotated[int, Field(ge=0, le=40)] | None = Field(None, validate_default=True)
     effect: Effect | None = Field(None, validate_default=True)
     hook: str | None = None
@@ -147,7 +151,7 @@ class CardSpec(CardText):
     @classmethod
     def _hook(cls, v: str | None) -> str | None:
         if v is not None and v not in HOOKS:
-            raise CardDataError("fuutei.cards.unknown_hook", hook=v, known=sorted(HOOKS))
+            raise CardDataError("fuutei.cards.unknown_hook", hook=v[:QUOTE], known=sorted(HOOKS))
         return v
 
     @model_validator(mode="after")
@@ -238,13 +242,19 @@ class Catalogue:
 def build_catalogue(path: Path | str = CARD_FILE, check_composition: bool = True) -> Catalogue:
     """Load, validate and expand a card file. Raises CardDataError naming file, card and field."""
     doc, specs = load_cards(path, CardSpec)
+    tables, meta = unknown_keys(doc, TABLES)
+    if tables:
+        raise CardDataError("fuutei.cards.unknown_tables", path=path, tables=tables, known=list(TABLES))
+    if meta:
+        raise CardDataError("fuutei.cards.unknown_meta", path=path, keys=meta, known=list(META_KEYS))
     repeated = first_repeat(specs, lambda s: s.id)
     if repeated is not None:
-        raise CardDataError("fuutei.cards.duplicate_id", path=path, card=repeated)
+        raise CardDataError("fuutei.cards.duplicate_id", path=path, card=str(repeated)[:QUOTE])
     ids = {s.id for s in specs}
     for spec in specs:
         if spec.excluded_by is not None and spec.excluded_by not in ids:
-            raise CardDataError("fuutei.cards.no_excluding_card", path=path, card=spec.id, excluded_by=spec.excluded_by)
+            raise CardDataError("fuutei.cards.no_excluding_card", path=path, card=spec.id[:QUOTE],
+                                excluded_by=spec.excluded_by[:QUOTE])
     if check_composition:
         counts = {t: 0 for t in COMPOSITION}
         for spec in specs:

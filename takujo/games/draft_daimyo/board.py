@@ -9,13 +9,15 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ...core.cards import load_cards
+from ...core.cards import META_KEYS, QUOTE, load_cards, unknown_keys
 from ...core.errors import CardDataError
 
 MAP_FILE = Path(__file__).with_name("map.toml")
 FACTIONS = ("織田", "武田", "上杉", "今川")          # [public] the four daimyo
 #: The factions' message keys (``word.oda`` … in messages.toml), seat by seat.
 FACTION_KEYS = ("oda", "takeda", "uesugi", "imagawa")
+#: The tables a map file holds.
+TABLES = ("meta", "province")
 
 
 class Province(int):
@@ -73,7 +75,12 @@ class Board:
 @lru_cache(maxsize=4)
 def load_board(path: str = str(MAP_FILE)) -> Board:
     """Read and check a map: every problem is a `CardDataError` naming the file and province."""
-    _, specs = load_cards(path, ProvinceSpec, table="province")
+    doc, specs = load_cards(path, ProvinceSpec, table="province")
+    tables, meta = unknown_keys(doc, TABLES)
+    if tables:
+        raise CardDataError("draft_daimyo.board.unknown_tables", path=path, tables=tables, known=list(TABLES))
+    if meta:
+        raise CardDataError("draft_daimyo.board.unknown_meta", path=path, keys=meta, known=list(META_KEYS))
     ids: dict[str, int] = {}
     for i, p in enumerate(specs):
         if p.id in ids:
@@ -87,7 +94,8 @@ def load_board(path: str = str(MAP_FILE)) -> Board:
             raise CardDataError("draft_daimyo.board.neighbour_twice", path=path, province=p.id)
         for q in p.adjacent:
             if q not in ids:
-                raise CardDataError("draft_daimyo.board.no_neighbour", path=path, province=p.id, neighbour=q)
+                raise CardDataError("draft_daimyo.board.no_neighbour", path=path, province=p.id,
+                                    neighbour=q[:QUOTE])
             if p.id not in specs[ids[q]].adjacent:
                 raise CardDataError("draft_daimyo.board.one_way", path=path, province=p.id, neighbour=q)
         if p.home and p.neutral:

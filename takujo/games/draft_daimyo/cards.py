@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal, cast
 
 from pydantic import ConfigDict, Field, model_validator
 
-from ...core.cards import CardText, expand, first_repeat, load_cards, read_meta
+from ...core.cards import META_KEYS, QUOTE, CardText, expand, first_repeat, load_cards, read_meta, unknown_keys
 from ...core.cards import Effect as CoreEffect
 from ...core.errors import CardDataError
 
@@ -54,7 +54,14 @@ EFFECTS: dict[str, set[str]] = {
     "reroll": set(),                     # reroll your misses once
     "fortify": {"n"},                    # defender: +n dice
 }
+#: What each parameter's value may be: a whole number from the first to the second [designed
+#: bounds, above every card of the list]; the rules read each with int(), and a number of
+#: soldiers, dice or gold this large is no card's.
+PARAMS: dict[str, tuple[int, int]] = {"n": (1, 10), "gold": (0, 20), "vp": (0, 20), "min_defection": (0, 6)}
+assert all(p in PARAMS for params in EFFECTS.values() for p in params), "a parameter without a range"
 Kind = Literal["warlord", "development", "strategy", "event", "honour", "tactics"]
+#: The tables a card file holds.
+TABLES = ("meta", "card")
 
 #: Which verbs each use of an effect may take [designed]: what a rule reads for that use.
 #: Effects on playing a card (a warlord's arrival, a development, a strategy).
@@ -78,6 +85,17 @@ DRAFT_KINDS = ("warlord", "development", "strategy")
 
 class Effect(CoreEffect):
     VOCABULARY = EFFECTS
+
+    @model_validator(mode="after")
+    def _values(self) -> "Effect":
+        """Every parameter is a whole number in its range (`PARAMS`): a rule reads it as one."""
+        for key, value in (self.model_extra or {}).items():
+            low, high = PARAMS[key]          # an undeclared one is refused by the vocabulary
+            if type(value) is not int or not low <= value <= high:
+                shown = value if isinstance(value, (int, float)) else str(value)[:QUOTE]
+                raise CardDataError("draft_daimyo.cards.bad_param", effect=self.do, param=key, low=low,
+                                    high=high, value=shown)
+        return self
 
 
 class CardSpec(CardText):
@@ -174,6 +192,11 @@ class CardSet:
 @lru_cache(maxsize=8)
 def load(path: str = str(CARD_FILE)) -> tuple[dict, tuple[CardSpec, ...]]:
     doc, specs = load_cards(path, CardSpec)
+    tables, meta = unknown_keys(doc, TABLES)
+    if tables:
+        raise CardDataError("draft_daimyo.cards.unknown_tables", path=path, tables=tables, known=list(TABLES))
+    if meta:
+        raise CardDataError("draft_daimyo.cards.unknown_meta", path=path, keys=meta, known=list(META_KEYS))
     repeated = first_repeat(specs, lambda s: (s.id, s.set))
     if repeated is not None:
         card_id, in_set = cast("tuple[str, str]", repeated)
@@ -196,16 +219,19 @@ def card_set(path: str, expansion: bool, tactics: bool) -> CardSet:
                 chosen.append(s)
         elif not expansion or (s.name_ja not in exp_names and s.name_ja not in removed_events):
             chosen.append(s)
-    _check_playable(path, chosen, expansion)
+    _check_playable(path, chosen, expansion, tactics)
     return CardSet(path, read_meta(doc), expand(chosen, Card))
 
 
-def _check_playable(path: str, chosen: list[CardSpec], expansion: bool) -> None:
-    """A configuration needs cards to draft (every round deals packets) and events (rounds 2
-    to 4 each turn up two) [designed]; `CardDataError` names the file and what is missing."""
+def _check_playable(path: str, chosen: list[CardSpec], expansion: bool, tactics: bool) -> None:
+    """A configuration needs cards to draft (every round deals packets), events (rounds 2
+    to 4 each turn up two) and, with the tactics rule, tactics cards to draw (DSD-TACTICS-GAIN-01)
+    [designed]; `CardDataError` names the file and what is missing."""
     which = (CardDataError("draft_daimyo.cards.base_with_expansion") if expansion
              else CardDataError("draft_daimyo.cards.base_game"))
     if not any(s.type in DRAFT_KINDS for s in chosen):
         raise CardDataError("draft_daimyo.cards.nothing_to_draft", path=path, which=which)
     if not any(s.type == "event" for s in chosen):
         raise CardDataError("draft_daimyo.cards.no_events", path=path, which=which)
+    if tactics and not any(s.type == "tactics" for s in chosen):
+        raise CardDataError("draft_daimyo.cards.no_tactics", path=path)

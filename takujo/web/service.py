@@ -103,6 +103,8 @@ class MatchService:
         self._workers = workers
         self._processes: FairScheduler | None = None
         self._secret = b""
+        self._levels: dict[str, list[str]] = {}
+        self._counters: dict[str, Any] = {}
         self.closed = False
 
     # ----- start and stop ---------------------------------------------------------------
@@ -228,13 +230,16 @@ class MatchService:
 
     def bot_levels(self, game_name: str) -> list[str]:
         """The bot levels this server offers for a game (those the game has)."""
-        levels = list(self.settings.bot_levels)
-        if "heuristic" in levels:
-            try:
-                make_game(game_name, None, {}).heuristic_bot()
-            except (NotImplementedError, TakujoError):
-                levels.remove("heuristic")
-        return levels
+        known = self._levels.get(game_name)
+        if known is None:
+            known = list(self.settings.bot_levels)
+            if "heuristic" in known:
+                try:
+                    make_game(game_name, None, {}).heuristic_bot()
+                except (NotImplementedError, TakujoError):
+                    known.remove("heuristic")
+            self._levels[game_name] = known
+        return list(known)
 
     async def create(self, spec: str, seats: list[str], seed: int | None = None, idle_limit: float | None = None,
                      rematch_of: str | None = None) -> tuple[Match, dict[int, str]]:
@@ -358,7 +363,10 @@ class MatchService:
 
     def _count_action(self, by: str) -> None:
         if self.metrics is not None:
-            self.metrics.actions.labels(by=by).inc()
+            counter = self._counters.get(by)
+            if counter is None:
+                counter = self._counters[by] = self.metrics.actions.labels(by=by)
+            counter.inc()
 
     async def undo(self, match_id: str, token: str | None) -> Match:
         match = await self.get(match_id)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import time
+from typing import Any
 from dataclasses import fields
 
 from limits import RateLimitItem, parse
@@ -24,9 +25,9 @@ RATES = ("create", "actions", "ws_messages", "ws_connects", "uploads", "requests
 class RateLimited(TakujoError):
     """Too many requests of one kind from one address; `retry_after` seconds to wait."""
 
-    def __init__(self, limit: str, rate: str, retry_after: int) -> None:
-        super().__init__("web.rate_limited", limit=limit, rate=rate, retry=retry_after)
-        self.limit, self.retry_after = limit, retry_after
+    def __init__(self, message_id: str, **args: Any) -> None:
+        super().__init__(message_id, **args)
+        self.limit, self.retry_after = str(args["limit"]), int(args["retry"])
 
 
 def parse_rate(name: str, text: str) -> RateLimitItem:
@@ -70,5 +71,6 @@ class RateLimiter:
         item = self._items[kind]
         if not self._limiter.hit(item, kind, address):
             reset = self._limiter.get_window_stats(item, kind, address).reset_time
-            raise RateLimited(kind, self._texts[kind], max(1, math.ceil(reset - time.time())))
+            raise RateLimited("web.rate_limited", limit=kind, rate=self._texts[kind],
+                              retry=max(1, math.ceil(reset - time.time())))
 

@@ -46,6 +46,9 @@ log = logging.getLogger("takujo.web")
 MAX_SEATS = 8
 #: How often idle matches are looked for (seconds).
 SWEEP_EVERY = 5.0
+#: With several processes, a match where a bot is to act and nothing changed for this many
+#: seconds is tried for a take-over (its owner may have died).
+STALLED_AFTER = 3.0
 
 
 class Forbidden(TakujoError):
@@ -598,9 +601,10 @@ class MatchService:
             self._count_action("bot")
             self.notify(match)
 
-    async def _take_over(self) -> None:
-        """Run the bots of stored matches where a bot is to act and no process runs them."""
-        for match_id in await self.store.bot_turn_matches():
+    async def _take_over(self, quiet_for: float = 0.0) -> None:
+        """Run the bots of stored matches where a bot is to act and no process runs them
+        (with `quiet_for`, only of those where nothing changed for that long)."""
+        for match_id in await self.store.bot_turn_matches(quiet_for=quiet_for):
             if self.closed:
                 return
             if match_id in self.claimed or (match_id in self._drivers and not self._drivers[match_id].done()):
@@ -612,17 +616,32 @@ class MatchService:
                 match = await self.get(match_id)
             except TakujoError as exc:  # a match this version cannot replay: leave it stored
                 log.warning("match %s cannot be resumed: %s", match_id, exc)
+                self.claimed.discard(match_id)
+                await self.store.release(match_id)
                 continue
             self._drive(match)
+
+    async def _refresh_watched(self) -> None:
+        """Catch up the watched matches another process changed without this one hearing of
+        it (an announcement lost while the store's listening connection was down)."""
+        watched = [m for m, ws in self.watchers.items() if ws and m in self.matches]
+        if not watched:
+            return
+        for match_id, revision in (await self.store.revisions(watched)).items():
+            match = self.matches.get(match_id)
+            if match is not None and match.revision < revision:
+                await self._changed_elsewhere(match_id, revision)
 
     async def _sweep_stalled(self) -> None:
         """With several processes: take over the bots of matches whose process died."""
         while not self.closed:
             await asyncio.sleep(self.settings.takeover_seconds)
             try:
-                await self._take_over()
-            except Exception:
-                log.warning("looking for stalled bots failed", exc_info=True)
+                # a live owner's bots move within seconds: only quieter matches are tried
+                await self._take_over(quiet_for=STALLED_AFTER)
+                await self._refresh_watched()
+            except Exception as exc:
+                log.warning("looking for stalled bots failed: %s", type(exc).__name__)
 
     async def summaries(self, heads: list[MatchHead]) -> list[dict[str, Any]]:
         """Public summaries of stored matches (live figures for those in memory here)."""

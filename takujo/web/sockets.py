@@ -63,7 +63,7 @@ async def serve_socket(ws: WebSocket, service: MatchService, limiter: RateLimite
     try:
         limiter.hit("ws_connects", address)
         if counts.total >= limits.sockets or counts.by_address[address] >= limits.sockets_per_address:
-            raise RateLimited("sockets", str(limits.sockets_per_address), 5)
+            raise RateLimited("web.server_full", limit="sockets", retry=5)
         match = await service.get(match_id)
         seat = viewer_seat(match, token)
     except NotFound as exc:

@@ -261,6 +261,27 @@ def test_bot_turn_matches_lists_running_matches_a_bot_is_to_act_in(db: str) -> N
     run(db, body)
 
 
+def test_only_matches_quiet_for_a_while_are_offered_for_a_take_over(db: str) -> None:
+    async def body(store: Store) -> None:
+        await store.add_match(make("quiet", created=10.0, bot_turn=True))  # never changed since 1970+10 s
+        await store.add_match(make("busy", created=20.0, bot_turn=False))
+        await store.add_action("busy", 0, 0, 0, "x", bot_turn=True)        # changed just now
+        assert await store.bot_turn_matches(quiet_for=60.0) == ["quiet"]
+        assert await store.bot_turn_matches() == ["quiet", "busy"]
+    run(db, body)
+
+
+def test_revisions_of_many_matches_in_one_call(db: str) -> None:
+    async def body(store: Store) -> None:
+        for i in range(3):
+            await store.add_match(make(f"m{i}", created=float(i)))
+        await store.add_action("m1", 0, 0, 0, "x", bot_turn=False)
+        await store.set_seats("m1", 1, [], bot_turn=False)
+        assert await store.revisions(["m0", "m1", "m2", "nosuch"]) == {"m0": 0, "m1": 2, "m2": 0}
+        assert await store.revisions([]) == {}
+    run(db, body)
+
+
 def test_the_first_rematch_stands(db: str) -> None:
     async def body(store: Store) -> None:
         await store.add_match(make("old", created=1.0))

@@ -147,8 +147,13 @@ class Store(ABC):
         """How many matches are stored, by status."""
 
     @abstractmethod
-    async def bot_turn_matches(self, limit: int = 1000) -> list[str]:
-        """Running matches where a bot is to act (for taking over a dead process's bots)."""
+    async def bot_turn_matches(self, limit: int = 1000, quiet_for: float = 0.0) -> list[str]:
+        """Running matches where a bot is to act and nothing changed for `quiet_for` seconds
+        (for taking over a dead process's bots)."""
+
+    @abstractmethod
+    async def revisions(self, match_ids: list[str]) -> dict[str, int]:
+        """The current revision of each of these matches (those that exist)."""
 
     # ----- several processes ----------------------------------------------------------------
     async def claim(self, match_id: str) -> bool:

@@ -78,6 +78,7 @@ SCHEMA = [
         state TEXT NOT NULL,
         PRIMARY KEY (match, n)
     )""",
+    "ALTER TABLE matches ADD COLUMN IF NOT EXISTS updated DOUBLE PRECISION NOT NULL DEFAULT 0",  # last change
     "CREATE INDEX IF NOT EXISTS matches_created ON matches (created DESC, id DESC)",
     "CREATE INDEX IF NOT EXISTS matches_bot_turn ON matches (created, id) WHERE finished IS NULL AND bot_turn",
 ]
@@ -228,8 +229,8 @@ class PostgresStore(Store):
                     args: tuple[Any, ...]) -> int:
         """Raise the match's revision from `revision` (else `Conflict`), setting `sets` too."""
         cur = await conn.execute(
-            f"UPDATE matches SET revision = revision + 1, {sets} WHERE id = %s AND revision = %s",
-            (*args, match_id, revision))
+            f"UPDATE matches SET revision = revision + 1, updated = %s, {sets} WHERE id = %s AND revision = %s",
+            (time.time(), *args, match_id, revision))
         if cur.rowcount != 1:
             raise Conflict(match_id)
         return revision + 1
@@ -361,10 +362,14 @@ class PostgresStore(Store):
             counts["running" if running else "finished"] = int(n)
         return counts
 
-    async def bot_turn_matches(self, limit: int = 1000) -> list[str]:
-        rows = await self._rows("SELECT id FROM matches WHERE finished IS NULL AND bot_turn ORDER BY created, id "
-                                "LIMIT %s", (limit,))
+    async def bot_turn_matches(self, limit: int = 1000, quiet_for: float = 0.0) -> list[str]:
+        rows = await self._rows("SELECT id FROM matches WHERE finished IS NULL AND bot_turn AND updated <= %s "
+                                "ORDER BY created, id LIMIT %s", (time.time() - quiet_for, limit))
         return [str(r[0]) for r in rows]
+
+    async def revisions(self, match_ids: list[str]) -> dict[str, int]:
+        rows = await self._rows("SELECT id, revision FROM matches WHERE id = ANY(%s)", (list(match_ids),))
+        return {str(i): int(r) for i, r in rows}
 
     # ----- several processes: claims -----------------------------------------------------
     async def _lock_connection(self) -> psycopg.AsyncConnection[Any]:

@@ -54,6 +54,7 @@ ADDED = [
     ("revision", "INTEGER NOT NULL DEFAULT 0", "steps"),
     ("undos", "INTEGER NOT NULL DEFAULT 0", None),
     ("bot_turn", "INTEGER NOT NULL DEFAULT 0", None),
+    ("updated", "REAL NOT NULL DEFAULT 0", "created"),   # when it last changed
 ]
 INDEXES = """
 CREATE INDEX IF NOT EXISTS matches_created ON matches (created DESC, id DESC);
@@ -121,8 +122,8 @@ class SQLiteStore(Store):
     @staticmethod
     def _bump(db: sqlite3.Connection, match_id: str, revision: int, sets: str, args: tuple[Any, ...]) -> int:
         """Raise the match's revision from `revision` (else `Conflict`), setting `sets` too."""
-        cur = db.execute(f"UPDATE matches SET revision = revision + 1, {sets} WHERE id = ? AND revision = ?",
-                         (*args, match_id, revision))
+        cur = db.execute(f"UPDATE matches SET revision = revision + 1, updated = ?, {sets} "
+                         "WHERE id = ? AND revision = ?", (time.time(), *args, match_id, revision))
         if cur.rowcount != 1:
             raise Conflict(match_id)
         return revision + 1
@@ -243,7 +244,16 @@ class SQLiteStore(Store):
             counts["running" if running else "finished"] = int(n)
         return counts
 
-    async def bot_turn_matches(self, limit: int = 1000) -> list[str]:
-        rows = self._read("SELECT id FROM matches WHERE finished IS NULL AND bot_turn = 1 ORDER BY created LIMIT ?",
-                          (limit,))
+    async def bot_turn_matches(self, limit: int = 1000, quiet_for: float = 0.0) -> list[str]:
+        rows = self._read("SELECT id FROM matches WHERE finished IS NULL AND bot_turn = 1 AND updated <= ? "
+                          "ORDER BY created LIMIT ?", (time.time() - quiet_for, limit))
         return [str(r[0]) for r in rows]
+
+    async def revisions(self, match_ids: list[str]) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for start in range(0, len(match_ids), 500):
+            part = match_ids[start:start + 500]
+            rows = self._read(f"SELECT id, revision FROM matches WHERE id IN ({','.join('?' * len(part))})",
+                              tuple(part))
+            out.update((str(i), int(r)) for i, r in rows)
+        return out

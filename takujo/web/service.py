@@ -119,7 +119,9 @@ class MatchService:
         self.store.subscribe(self._changed_elsewhere)
         loop = asyncio.get_running_loop()
         self._tasks.append(loop.create_task(self._sweep_idle()))
-        await self._take_over()
+        resumed = await self._take_over()
+        if resumed:
+            log.warning("resumed the bots of %d matches", resumed)
         if self.store.shared:
             self._tasks.append(loop.create_task(self._sweep_stalled()))
 
@@ -601,12 +603,13 @@ class MatchService:
             self._count_action("bot")
             self.notify(match)
 
-    async def _take_over(self, quiet_for: float = 0.0) -> None:
+    async def _take_over(self, quiet_for: float = 0.0) -> int:
         """Run the bots of stored matches where a bot is to act and no process runs them
-        (with `quiet_for`, only of those where nothing changed for that long)."""
+        (with `quiet_for`, only of those where nothing changed for that long); how many."""
+        taken = 0
         for match_id in await self.store.bot_turn_matches(quiet_for=quiet_for):
             if self.closed:
-                return
+                break
             if match_id in self.claimed or (match_id in self._drivers and not self._drivers[match_id].done()):
                 continue
             if not await self.store.claim(match_id):
@@ -620,6 +623,8 @@ class MatchService:
                 await self.store.release(match_id)
                 continue
             self._drive(match)
+            taken += 1
+        return taken
 
     async def _refresh_watched(self) -> None:
         """Catch up the watched matches another process changed without this one hearing of
@@ -638,7 +643,8 @@ class MatchService:
             await asyncio.sleep(self.settings.takeover_seconds)
             try:
                 # a live owner's bots move within seconds: only quieter matches are tried
-                await self._take_over(quiet_for=STALLED_AFTER)
+                if await self._take_over(quiet_for=STALLED_AFTER):
+                    log.warning("took over the bots of matches whose process stopped running them")
                 await self._refresh_watched()
             except Exception as exc:
                 log.warning("looking for stalled bots failed: %s", type(exc).__name__)

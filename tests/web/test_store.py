@@ -139,23 +139,23 @@ def _state(step: int) -> dict[str, Any]:
     return {"step": step, "hands": {"2": [5, 1], "0": [], "1": [9]}, "名前": "状態"}
 
 
-def test_load_gives_the_latest_snapshot_and_only_the_actions_after_it(db: str) -> None:
+def test_load_gives_the_latest_snapshot_and_only_the_actions_after_it_and_two_are_kept(db: str) -> None:
     async def body(store: Store) -> None:
         await store.add_match(make("m1"))
         revision = 0
-        for n in range(2 * SNAPSHOT_EVERY + 20):
+        for n in range(3 * SNAPSHOT_EVERY + 20):
             snap = _state(n + 1) if (n + 1) % SNAPSHOT_EVERY == 0 else None
             revision = await store.add_action("m1", revision, n, n % 3, f"act {n}", bot_turn=False, snapshot=snap)
         loaded = await store.load("m1")
-        assert loaded is not None and loaded.steps == 2 * SNAPSHOT_EVERY + 20 and loaded.revision == revision
-        assert loaded.snapshot == (2 * SNAPSHOT_EVERY, _state(2 * SNAPSHOT_EVERY))
+        assert loaded is not None and loaded.steps == 3 * SNAPSHOT_EVERY + 20 and loaded.revision == revision
+        assert loaded.snapshot == (3 * SNAPSHOT_EVERY, _state(3 * SNAPSHOT_EVERY))
         assert list(loaded.snapshot[1]["hands"]) == ["2", "0", "1"]               # keys in their order
-        assert loaded.first_step == 2 * SNAPSHOT_EVERY
-        assert loaded.actions == [(n % 3, f"act {n}") for n in range(2 * SNAPSHOT_EVERY, 2 * SNAPSHOT_EVERY + 20)]
-        assert await store.snapshot("m1", 2 * SNAPSHOT_EVERY - 1) == (SNAPSHOT_EVERY, _state(SNAPSHOT_EVERY))
-        assert await store.snapshot("m1", SNAPSHOT_EVERY - 1) is None
+        assert loaded.first_step == 3 * SNAPSHOT_EVERY
+        assert loaded.actions == [(n % 3, f"act {n}") for n in range(3 * SNAPSHOT_EVERY, 3 * SNAPSHOT_EVERY + 20)]
+        assert await store.snapshot("m1", 3 * SNAPSHOT_EVERY - 1) == (2 * SNAPSHOT_EVERY, _state(2 * SNAPSHOT_EVERY))
+        assert await store.snapshot("m1", 2 * SNAPSHOT_EVERY - 1) is None  # only the latest two are kept
         assert await store.actions("m1", 10, 12) == [(1, "act 10"), (2, "act 11")]
-        assert len(await store.actions("m1", 0)) == 2 * SNAPSHOT_EVERY + 20
+        assert len(await store.actions("m1", 0)) == 3 * SNAPSHOT_EVERY + 20
     run(db, body)
 
 

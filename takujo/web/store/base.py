@@ -17,7 +17,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable, ClassVar, Literal
 
-#: A snapshot of the state is stored every this many steps.
+#: A snapshot of the state is stored every this many steps; a match keeps its latest two
+#: (undo right after a snapshot needs the one before), so its storage does not grow with them.
 SNAPSHOT_EVERY = 50
 
 Status = Literal["running", "finished"]
@@ -125,7 +126,8 @@ class Store(ABC):
                          bot_turn: bool, outcome: dict[str, Any] | None = None,
                          snapshot: dict[str, Any] | None = None) -> int:
         """Commit action `n` on `revision` (with the outcome if it ended the game, and the
-        state after it as a snapshot when given); the new revision. `Conflict` if the match is
+        state after it as a snapshot when given, dropping snapshots older than the one
+        before it); the new revision. `Conflict` if the match is
         no longer at `revision`: nothing is written."""
 
     @abstractmethod

@@ -32,7 +32,7 @@ from typing import Any, AsyncIterator, Callable, ClassVar, Sequence
 import psycopg
 from psycopg_pool import AsyncConnectionPool
 
-from .base import Conflict, Listener, MatchHead, Status, Store, StoreError, StoredMatch
+from .base import SNAPSHOT_EVERY, Conflict, Listener, MatchHead, Status, Store, StoreError, StoredMatch
 
 log = logging.getLogger("takujo.web")
 
@@ -322,6 +322,8 @@ class PostgresStore(Store):
                 await conn.execute("INSERT INTO snapshots (match, n, state) VALUES (%s, %s, %s) "
                                    "ON CONFLICT (match, n) DO UPDATE SET state = EXCLUDED.state",
                                    (match_id, n + 1, json.dumps(snapshot, separators=(",", ":"))))
+                await conn.execute("DELETE FROM snapshots WHERE match = %s AND n < %s",
+                                   (match_id, n + 1 - SNAPSHOT_EVERY))
             return new
 
     async def remove_last_action(self, match_id: str, revision: int, n: int, *, bot_turn: bool) -> int:

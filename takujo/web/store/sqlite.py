@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
-from .base import Conflict, MatchHead, Status, Store, StoredMatch
+from .base import SNAPSHOT_EVERY, Conflict, MatchHead, Status, Store, StoredMatch
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
@@ -203,6 +203,7 @@ class SQLiteStore(Store):
             if snapshot is not None:
                 db.execute("INSERT OR REPLACE INTO snapshots (match, n, state) VALUES (?, ?, ?)",
                            (match_id, n + 1, json.dumps(snapshot, separators=(",", ":"))))
+                db.execute("DELETE FROM snapshots WHERE match = ? AND n < ?", (match_id, n + 1 - SNAPSHOT_EVERY))
             return new
         return int(self._transaction(body))
 

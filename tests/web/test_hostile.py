@@ -274,3 +274,22 @@ def test_rate_limits_are_set_from_the_command_line():
                 ["--bot-levels", "ismcts:99999999"]):
         res = CliRunner().invoke(app, ["serve", "--no-browser", "--port", "1", *bad])
         assert res.exit_code == 2 and "Traceback" not in res.output, (bad, res.output)
+
+
+def test_sockets_from_one_address_are_bounded_across_matches(tmp_path):
+    with TestClient(create_app(tmp_path / "t.db", settings=limited(sockets_per_address=3))) as client:
+        matches = [new_match(client)[0] for _ in range(2)]
+        urls = [f"/ws/matches/{m}" for m in matches for _ in range(2)]
+        opened = [client.websocket_connect(url).__enter__() for url in urls[:3]]
+        try:
+            for ws in opened:
+                assert ws.receive_json()["type"] == "state"
+            with client.websocket_connect(urls[3]) as fourth:
+                msg = fourth.receive_json()
+                assert msg["type"] == "error" and msg["status"] == 429, msg
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    fourth.receive_json()
+                assert closed.value.code == 1008
+        finally:
+            for ws in opened:
+                ws.__exit__(None, None, None)

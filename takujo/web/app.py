@@ -362,10 +362,12 @@ def create_app(db: Path | str = ":memory:", *, settings: Settings | None = None,
         key = shelf.add(replay)
         return {"replay": key, "game": str(replay.game), "steps": replay.steps, "players": replay.game.players}
 
-    async def finished_replay(key: str) -> Replay | None:
-        """The replay of a finished match `key`, opened on first use (None: no such match)."""
+    async def finished_replay(key: str, request: Request) -> Replay | None:
+        """The replay of a finished match `key`, opened on first use (None: no such match);
+        opening one replays the whole game, so it counts as an upload against the limits."""
         if not MATCH_ID.fullmatch(key):
             return None
+        limiter.hit("uploads", _address(request))
         try:
             match = await service.get(key)
         except NotFound:
@@ -391,7 +393,7 @@ def create_app(db: Path | str = ":memory:", *, settings: Settings | None = None,
     @app.get("/api/replays/{key}", responses=ERRORS, summary="One step of a replay from a seat's point of view")
     async def replay_step(key: str, request: Request, step: Annotated[int, Query(ge=0, lt=2**31)] = 0,
                           seat: Annotated[int | None, Query(ge=0, lt=64)] = None) -> dict[str, Any]:
-        replay = shelf.get(key) or await finished_replay(key)
+        replay = shelf.get(key) or await finished_replay(key, request)
         if replay is None:
             raise NotFound("web.no_replay", replay=key[:40])
         if seat is not None and not 0 <= seat < replay.game.players:

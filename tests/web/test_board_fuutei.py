@@ -4,7 +4,6 @@ regions, the battle's buttons — until the outcome panel shows; the hand shows 
 the other player's as backs with the count the API gives a spectator."""
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from .browser import create_match, join, version, wait_my_turn_or_end
@@ -100,7 +99,6 @@ def check_hands(server: Any, page: Any, match: str, token: str) -> None:
 
 
 def test_a_whole_game_of_fuutei_is_played_on_the_board(module_server, page):
-    started = time.time()
     match = create_match(module_server, GAME, ["human", "bot:heuristic", "bot:heuristic"], seed=SEED)
     url = match["seats"][0]["join_url"]
     token = url.split("token=")[1].split("&")[0]
@@ -140,4 +138,3 @@ def test_a_whole_game_of_fuutei_is_played_on_the_board(module_server, page):
     page.set_viewport_size({"width": 390, "height": 844})   # a phone: the board fits its width
     page.wait_for_timeout(100)
     assert page.evaluate("(() => { const b = document.querySelector('#board'); return b.scrollWidth <= b.clientWidth + 1; })()")
-    assert time.time() - started < 60

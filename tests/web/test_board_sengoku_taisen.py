@@ -165,4 +165,3 @@ def test_two_people_play_a_match_by_clicking_the_board(module_server, browser):
         for context in contexts:
             context.close()
     assert not errors, f"JavaScript errors on the pages: {errors}"
-    assert time.time() - started < 60

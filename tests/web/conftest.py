@@ -19,6 +19,18 @@ CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-d
 
 
 @pytest.fixture
+def client(tmp_path: Path) -> Iterator[object]:
+    """The app in-process on a temporary SQLite file, with rates no test reaches."""
+    from fastapi.testclient import TestClient
+
+    from takujo.web.app import create_app
+
+    from .limits import GENEROUS
+    with TestClient(create_app(tmp_path / "t.db", settings=GENEROUS)) as c:
+        yield c
+
+
+@pytest.fixture
 def live_server(tmp_path: Path) -> Iterator[LiveServer]:
     server = LiveServer(tmp_path / "takujo.db").start()
     try:

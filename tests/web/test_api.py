@@ -4,22 +4,14 @@ from __future__ import annotations
 
 import json
 import time
-from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
-from takujo.web.app import MAX_BODY, create_app
+from takujo.web.app import MAX_BODY
 
-from .limits import GENEROUS
 
 HUMAN_VS_BOTS = {"game": "fuutei(players=3)", "seats": ["human", "bot:heuristic", "bot:random"], "seed": 7}
-
-
-@pytest.fixture
-def client(tmp_path: Path):
-    with TestClient(create_app(tmp_path / "t.db", settings=GENEROUS)) as c:
-        yield c
 
 
 def bearer(token: str) -> dict[str, str]:

@@ -17,24 +17,15 @@ from takujo.web.scheduler import FairScheduler
 from takujo.web.settings import Limits, Settings
 from takujo.web.store import SNAPSHOT_EVERY
 
+from .client import TWO_PEOPLE, bearer, new_match
 from .limits import RATES
 
-TWO_PEOPLE = {"game": "sengoku_taisen", "seats": ["human", "human"], "seed": 3}
 
 
 def settings(**limits: object) -> Settings:
     return Settings(limits=Limits(**{**RATES, **limits}))  # type: ignore[arg-type]
 
 
-def bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
-def new_match(client: TestClient, body: dict = TWO_PEOPLE) -> tuple[str, list[str]]:
-    res = client.post("/api/matches", json=body)
-    assert res.status_code == 201, res.text
-    data = res.json()
-    return data["match"], [s.get("token") for s in data["seats"]]
 
 
 def play(client: TestClient, match: str, tokens: list[str], steps: int, rng: random.Random) -> None:

@@ -13,26 +13,11 @@ from starlette.websockets import WebSocketDisconnect
 from takujo.web.app import MAX_BODY, create_app
 from takujo.web.settings import Limits, Settings
 
+from .client import TWO_PEOPLE, bearer, new_match
 from .limits import GENEROUS, RATES
 
-TWO_PEOPLE = {"game": "sengoku_taisen", "seats": ["human", "human"], "seed": 3}
 
 
-@pytest.fixture
-def client(tmp_path: Path):
-    with TestClient(create_app(tmp_path / "t.db", settings=GENEROUS)) as c:
-        yield c
-
-
-def bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
-def new_match(client: TestClient, body: dict = TWO_PEOPLE) -> tuple[str, list[str]]:
-    res = client.post("/api/matches", json=body)
-    assert res.status_code == 201, res.text
-    data = res.json()
-    return data["match"], [s.get("token") for s in data["seats"]]
 
 
 def error_of(res) -> dict:

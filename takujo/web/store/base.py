@@ -69,6 +69,27 @@ class StoredMatch(MatchHead):
         return self.snapshot[0] if self.snapshot else 0
 
 
+def match_list_sql(columns: str, mark: str, *, status: Status | None, game: str | None, limit: int,
+                   before: tuple[float, str] | None) -> tuple[str, tuple[Any, ...]]:
+    """The query of `Store.list_matches` in SQL both stores speak, with `mark` as the
+    placeholder (``?`` or ``%s``), and its arguments."""
+    where: list[str] = []
+    args: list[Any] = []
+    if status == "running":
+        where.append("finished IS NULL")
+    elif status == "finished":
+        where.append("finished IS NOT NULL")
+    if game:  # the game's name alone, or with options: fuutei, fuutei(players=3)
+        where.append(f"(game = {mark} OR substr(game, 1, {mark}) = {mark})")
+        args += [game, len(game) + 1, f"{game}("]
+    if before is not None:
+        where.append(f"(created < {mark} OR (created = {mark} AND id < {mark}))")
+        args += [before[0], before[0], before[1]]
+    sql = (f"SELECT {columns} FROM matches {'WHERE ' + ' AND '.join(where) if where else ''} "
+           f"ORDER BY created DESC, id DESC LIMIT {mark}")
+    return sql, (*args, limit)
+
+
 #: Called with (match id, revision) when another process changed a match.
 Listener = Callable[[str, int], Awaitable[None]]
 

@@ -32,7 +32,8 @@ from typing import Any, AsyncIterator, Callable, ClassVar, Sequence
 import psycopg
 from psycopg_pool import AsyncConnectionPool
 
-from .base import SNAPSHOT_EVERY, Conflict, Listener, MatchHead, Status, Store, StoreError, StoredMatch
+from .base import (SNAPSHOT_EVERY, Conflict, Listener, MatchHead, Status, Store, StoreError, StoredMatch,
+                   match_list_sql)
 
 log = logging.getLogger("takujo.web")
 
@@ -341,21 +342,8 @@ class PostgresStore(Store):
 
     async def list_matches(self, *, status: Status | None = None, game: str | None = None, limit: int = 50,
                            before: tuple[float, str] | None = None) -> list[MatchHead]:
-        where: list[str] = []
-        args: list[Any] = []
-        if status == "running":
-            where.append("finished IS NULL")
-        elif status == "finished":
-            where.append("finished IS NOT NULL")
-        if game:
-            where.append("(game = %s OR starts_with(game, %s))")
-            args += [game, f"{game}("]
-        if before is not None:
-            where.append("(created, id) < (%s, %s)")
-            args += [before[0], before[1]]
-        sql = (f"SELECT {HEAD} FROM matches {'WHERE ' + ' AND '.join(where) if where else ''} "
-               "ORDER BY created DESC, id DESC LIMIT %s")
-        return [head_of(r) for r in await self._rows(sql, (*args, limit))]
+        sql, args = match_list_sql(HEAD, "%s", status=status, game=game, limit=limit, before=before)
+        return [head_of(r) for r in await self._rows(sql, args)]
 
     async def count_matches(self) -> dict[str, int]:
         rows = await self._rows("SELECT finished IS NULL, COUNT(*) FROM matches GROUP BY finished IS NULL")

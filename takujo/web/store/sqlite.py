@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
-from .base import SNAPSHOT_EVERY, Conflict, MatchHead, Status, Store, StoredMatch
+from .base import SNAPSHOT_EVERY, Conflict, MatchHead, Status, Store, StoredMatch, match_list_sql
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
@@ -222,21 +222,8 @@ class SQLiteStore(Store):
 
     async def list_matches(self, *, status: Status | None = None, game: str | None = None, limit: int = 50,
                            before: tuple[float, str] | None = None) -> list[MatchHead]:
-        where: list[str] = []
-        args: list[Any] = []
-        if status == "running":
-            where.append("finished IS NULL")
-        elif status == "finished":
-            where.append("finished IS NOT NULL")
-        if game:
-            where.append("(game = ? OR game LIKE ?)")
-            args += [game, f"{game}(%"]
-        if before is not None:
-            where.append("(created < ? OR (created = ? AND id < ?))")
-            args += [before[0], before[0], before[1]]
-        sql = (f"SELECT {HEAD} FROM matches {'WHERE ' + ' AND '.join(where) if where else ''} "
-               "ORDER BY created DESC, id DESC LIMIT ?")
-        return [head_of(r) for r in self._read(sql, (*args, limit))]
+        sql, args = match_list_sql(HEAD, "?", status=status, game=game, limit=limit, before=before)
+        return [head_of(r) for r in self._read(sql, args)]
 
     async def count_matches(self) -> dict[str, int]:
         rows = self._read("SELECT finished IS NULL, COUNT(*) FROM matches GROUP BY finished IS NULL", ())

@@ -14,9 +14,8 @@ import hashlib
 import hmac
 import secrets
 import time
-from collections import deque
+from collections import OrderedDict, deque
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 from ..core.action import Action
@@ -71,10 +70,28 @@ def seats_of(stored: list[dict[str, Any]]) -> list[Seat]:
             for s in stored]
 
 
-@lru_cache(maxsize=64)
+#: Configured games by game string, the least recently used first (building one can cost
+#: tens of milliseconds: 戦国大戦 双 prebuilds its action tables).
+_GAMES: OrderedDict[str, Game] = OrderedDict()
+GAMES_KEPT = 64
+
+
 def game_of(spec: str) -> Game:
     """The configured game of a stored game string (checked when the match was created)."""
-    return load(spec)
+    game = _GAMES.get(spec)
+    if game is None:
+        game = remember(load(spec), spec)
+    else:
+        _GAMES.move_to_end(spec)
+    return game
+
+
+def remember(game: Game, spec: str | None = None) -> Game:
+    """Keep `game` for `game_of` (by its game string, or `spec`)."""
+    _GAMES[spec or str(game)] = game
+    while len(_GAMES) > GAMES_KEPT:
+        _GAMES.popitem(last=False)
+    return game
 
 
 class Match:
@@ -259,6 +276,21 @@ class Match:
         self._changed()
         now = time.time()
         for p in set(self.to_act()) - before:
+            self.seats[p].waiting_since = now
+
+    def catch_up_action(self, player: int, notation: str, revision: int) -> None:
+        """Apply the one action another process committed at `revision` (as it announced it)."""
+        before = set(self.to_act())
+        action = self.state.parse_action(notation, player)
+        if action not in self.legal(player):
+            raise IllegalActionError("action.not_legal", action=notation[:40], player=player, legal="")
+        self.history.append((player, self.state.clone()))
+        self.state.apply_unchecked(action)
+        self.last_player = player
+        self.revision = revision
+        self._changed()
+        now = time.time()
+        for p in set(self.to_act()) - (before - {player}):
             self.seats[p].waiting_since = now
 
     # ----- records ----------------------------------------------------------------------

@@ -29,16 +29,18 @@ from typing import Any, Awaitable, Callable
 
 from ..bots import make_bot
 from ..core.errors import IllegalActionError, OptionError, StaleActionError, TakujoError
+from ..core.game import Game
 from ..core.rng import Rng
 from ..core.state import State
 from ..sim import make_game
 from .checks import MATCH_ID, client_game
-from .match import Match, game_of, new_token, token_hash
+from .match import Match, new_token, remember, token_hash
 from .payload import state_payload
 from .scheduler import FairScheduler
 from .settings import Settings
 from .store import SNAPSHOT_EVERY, Conflict, MatchHead, Store, StoredMatch
-from .thinking import CHEAP_BOTS, bot_seed, think, worker_started
+from .store.base import Announced
+from .thinking import CHEAP_BOTS, INLINE_BOTS, bot_seed, think, worker_started
 
 log = logging.getLogger("takujo.web")
 
@@ -108,6 +110,7 @@ class MatchService:
         self._secret = b""
         self._levels: dict[str, list[str]] = {}
         self._counters: dict[str, Any] = {}
+        self._configurations: dict[str, Game] = {}
         self.closed = False
 
     # ----- start and stop ---------------------------------------------------------------
@@ -254,11 +257,11 @@ class MatchService:
         opts = {**opts, "players": str(len(seats))} if "players" not in opts else opts
         if seed is None:
             seed = secrets.randbelow(1_000_000)
-        game = make_game(name, None, opts)
+        game = self._configured(name, None, opts)
         if game.players != len(seats):
             raise OptionError("web.seats_players", seats=len(seats), players=game.players)
-        game = make_game(name, game.players, type(game).choose_options({**opts, "players": game.players},
-                                                                       Rng(seed).fork()))
+        game = self._configured(name, game.players, type(game).choose_options({**opts, "players": game.players},
+                                                                             Rng(seed).fork()))
         if idle_limit is not None and not 10 <= idle_limit <= 7 * 24 * 3600:
             raise OptionError("web.idle_limit")
         stored_seats, tokens = [], {}
@@ -270,7 +273,7 @@ class MatchService:
                 stored_seats.append({"kind": "human", "bot": None, "token_hash": token_hash(token), "stand_in": None})
             else:
                 stored_seats.append({"kind": "bot", "bot": kind[4:], "token_hash": None, "stand_in": None})
-        stored = StoredMatch(id=match_id, game=str(game_of(str(game))), seed=seed, seats=stored_seats,
+        stored = StoredMatch(id=match_id, game=str(game), seed=seed, seats=stored_seats,
                              idle_limit=idle_limit, created=time.time(), rematch_of=rematch_of)
         match = Match(stored)
         stored.bot_turn = match.bot_turn()
@@ -283,6 +286,16 @@ class MatchService:
         self._hold(match)
         self._drive(match)
         return match, tokens
+
+    def _configured(self, name: str, players: int | None, options: dict[str, Any]) -> Game:
+        """`make_game`, once for each configuration (kept for `game_of` too)."""
+        key = f"{name}|{players}|{sorted((k, str(v)) for k, v in options.items())!r}"
+        game = self._configurations.get(key)
+        if game is None:
+            game = self._configurations[key] = remember(make_game(name, players, options))
+            while len(self._configurations) > 64:
+                self._configurations.pop(next(iter(self._configurations)))
+        return game
 
     def _seat_token(self, match_id: str, seat: int) -> str:
         """The token of a seat of a rematch, which each player fetches with their old token."""
@@ -361,7 +374,6 @@ class MatchService:
             match.revert()
             raise
         match.committed(revision)
-        await self.store.publish(match.id, revision)
         if outcome is not None and match.id in self.claimed:
             self.claimed.discard(match.id)
             await self.store.release(match.id)
@@ -389,7 +401,6 @@ class MatchService:
                 raise IllegalActionError("web.no_undo") from None
             match.undo_to(before)
             match.committed(revision)
-            await self.store.publish(match.id, revision)
             self._notice(match, "undo", seat, version=match.state.version)
         self.notify(match)
         return match
@@ -456,7 +467,6 @@ class MatchService:
         revision = await self.store.set_seats(match.id, match.revision, [s.stored() for s in match.seats],
                                               bot_turn=match.bot_turn())
         match.committed(revision)
-        await self.store.publish(match.id, revision)
 
     # ----- other processes' changes ---------------------------------------------------------
     async def _catch_up(self, match: Match) -> None:
@@ -475,9 +485,10 @@ class MatchService:
             return
         match.catch_up(head, await self.store.actions(match.id, match.state.version, head.steps))
 
-    async def _changed_elsewhere(self, match_id: str, revision: int) -> None:
-        """Another process changed a match: catch up if it is in memory here, tell its
-        watchers, and run its bots if this process owns them."""
+    async def _changed_elsewhere(self, match_id: str, revision: int, action: Announced | None = None) -> None:
+        """Another process changed a match: catch up if it is in memory here (with the
+        announced action alone when it is the one change missing), tell its watchers, and run
+        its bots if this process owns them."""
         match = self.matches.get(match_id)
         if match is None or match.revision >= revision:
             return
@@ -485,7 +496,12 @@ class MatchService:
         if lock is None:
             return
         async with lock:
-            if match.revision < revision:
+            if match.revision == revision - 1 and action is not None and action[0] == match.state.version:
+                try:
+                    match.catch_up_action(action[1], action[2], revision)
+                except TakujoError:
+                    await self._catch_up(match)
+            elif match.revision < revision:
                 await self._catch_up(match)
         self.notify(match)
         self._drive(match)
@@ -578,8 +594,12 @@ class MatchService:
                 await asyncio.sleep(self.settings.bot_delay)
             started = time.monotonic()
             try:
-                notation = await self._scheduler(bot).run(match.id, think, str(match.game), bot, view, legal,
-                                                          bot_seed(match.seed, seat, version))
+                args = (str(match.game), bot, view, legal, bot_seed(match.seed, seat, version))
+                if bot in INLINE_BOTS:  # a few microseconds: a worker's hand-over would cost more
+                    await asyncio.sleep(0)
+                    notation = think(*args)
+                else:
+                    notation = await self._scheduler(bot).run(match.id, think, *args)
             except asyncio.CancelledError:
                 raise
             except Exception:

@@ -20,6 +20,8 @@ from ..core.rng import Rng
 
 #: Bots quick enough to think on a thread; any other (IS-MCTS) thinks in a worker process.
 CHEAP_BOTS = frozenset({"random", "heuristic"})
+#: Bots that choose in microseconds, on the event loop itself.
+INLINE_BOTS = frozenset({"random"})
 
 
 @lru_cache(maxsize=32)

@@ -352,7 +352,7 @@ def test_postgres_announcements_reach_the_other_stores_only(postgres_url: str) -
     async def body(a: Store, b: Store, c: Store) -> None:
         heard: dict[str, list[tuple[str, int]]] = {"a": [], "b": [], "c": []}
         for name, store in (("a", a), ("b", b), ("c", c)):
-            async def listener(match_id: str, revision: int, name: str = name) -> None:
+            async def listener(match_id: str, revision: int, action: object = None, name: str = name) -> None:
                 heard[name].append((match_id, revision))
             store.subscribe(listener)
         started = time.monotonic()
@@ -378,7 +378,7 @@ def test_postgres_listening_ignores_malformed_announcements_and_survives_a_lost_
     async def body(a: Store, b: Store) -> None:
         heard: list[tuple[str, int]] = []
 
-        async def listener(match_id: str, revision: int) -> None:
+        async def listener(match_id: str, revision: int, action: object = None) -> None:
             if revision == 13:
                 raise RuntimeError("a failing listener does not stop the others' announcements")
             heard.append((match_id, revision))
@@ -533,7 +533,7 @@ def test_postgres_store_runs_on_uvloop(postgres_url: str) -> None:
             assert isinstance(asyncio.get_running_loop(), uvloop.Loop)
             heard: list[tuple[str, int]] = []
 
-            async def listener(match_id: str, revision: int) -> None:
+            async def listener(match_id: str, revision: int, action: object = None) -> None:
                 heard.append((match_id, revision))
             b.subscribe(listener)
             await a.add_match(make("m1"))

@@ -8,8 +8,9 @@ undo cheap; they are derived from the actions and may be dropped.
 Every change of a match raises its *revision* by one, and every change names the revision it
 was made on: a change made on a stale revision raises `Conflict` and writes nothing. This is
 how several processes share one match without a lock held across a request: the process whose
-copy is stale reads the match again. Each change is announced (`publish`) to the other
-processes, which catch up and tell their sockets.
+copy is stale reads the match again. A shared store announces each change to the other
+processes as it commits (an action with its notation, so that they apply it without reading
+the store), and they catch up and tell their sockets.
 """
 from __future__ import annotations
 
@@ -90,8 +91,11 @@ def match_list_sql(columns: str, mark: str, *, status: Status | None, game: str 
     return sql, (*args, limit)
 
 
-#: Called with (match id, revision) when another process changed a match.
-Listener = Callable[[str, int], Awaitable[None]]
+#: An action as announced: (step, player, notation).
+Announced = tuple[int, int, str]
+#: Called with (match id, revision, the action if the change was one) when another process
+#: changed a match.
+Listener = Callable[[str, int, "Announced | None"], Awaitable[None]]
 
 
 class Store(ABC):
@@ -187,8 +191,9 @@ class Store(ABC):
     async def release(self, match_id: str) -> None:
         """Give up running the match's bots."""
 
-    async def publish(self, match_id: str, revision: int) -> None:
-        """Tell the other processes that the match is at `revision` now."""
+    async def publish(self, match_id: str, revision: int, action: Announced | None = None) -> None:
+        """Tell the other processes that the match is at `revision` now (a shared store
+        announces every change it commits by itself, in the change's own transaction)."""
 
     def subscribe(self, listener: Listener) -> None:
         """Call `listener` for every change another process publishes."""

@@ -32,7 +32,7 @@ from typing import Any, AsyncIterator, Callable, ClassVar, Sequence
 import psycopg
 from psycopg_pool import AsyncConnectionPool
 
-from .base import (SNAPSHOT_EVERY, Conflict, Listener, MatchHead, Status, Store, StoreError, StoredMatch,
+from .base import (SNAPSHOT_EVERY, Announced, Conflict, Listener, MatchHead, Status, Store, StoreError, StoredMatch,
                    match_list_sql)
 
 log = logging.getLogger("takujo.web")
@@ -225,15 +225,16 @@ class PostgresStore(Store):
             cur = await conn.execute(sql, args)
             return list(await cur.fetchall())
 
-    @staticmethod
-    async def _bump(conn: psycopg.AsyncConnection[Any], match_id: str, revision: int, sets: str,
-                    args: tuple[Any, ...]) -> int:
-        """Raise the match's revision from `revision` (else `Conflict`), setting `sets` too."""
+    async def _bump(self, conn: psycopg.AsyncConnection[Any], match_id: str, revision: int, sets: str,
+                    args: tuple[Any, ...], action: Announced | None = None) -> int:
+        """Raise the match's revision from `revision` (else `Conflict`), setting `sets` too,
+        and announce the change (PostgreSQL delivers it when the transaction commits)."""
         cur = await conn.execute(
             f"UPDATE matches SET revision = revision + 1, updated = %s, {sets} WHERE id = %s AND revision = %s",
             (time.time(), *args, match_id, revision))
         if cur.rowcount != 1:
             raise Conflict(match_id)
+        await conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, self._announcement(match_id, revision + 1, action)))
         return revision + 1
 
     # ----- settings -------------------------------------------------------------------------
@@ -314,9 +315,10 @@ class PostgresStore(Store):
             if outcome is not None:
                 new = await self._bump(conn, match_id, revision,
                                        "steps = %s, bot_turn = %s, finished = %s, outcome = %s",
-                                       (n + 1, bool(bot_turn), time.time(), json.dumps(outcome)))
+                                       (n + 1, bool(bot_turn), time.time(), json.dumps(outcome)), (n, player, notation))
             else:
-                new = await self._bump(conn, match_id, revision, "steps = %s, bot_turn = %s", (n + 1, bool(bot_turn)))
+                new = await self._bump(conn, match_id, revision, "steps = %s, bot_turn = %s", (n + 1, bool(bot_turn)),
+                                       (n, player, notation))
             await conn.execute("INSERT INTO actions (match, n, player, action, at) VALUES (%s, %s, %s, %s, %s)",
                                (match_id, n, player, notation, time.time()))
             if snapshot is not None:
@@ -419,12 +421,21 @@ class PostgresStore(Store):
                 raise clean(exc) from exc
 
     # ----- several processes: announcements ----------------------------------------------
-    async def publish(self, match_id: str, revision: int) -> None:
-        payload = json.dumps({"m": match_id, "r": revision, "i": self.instance}, separators=(",", ":"))
+    def _announcement(self, match_id: str, revision: int, action: Announced | None = None) -> str:
+        """The payload announcing a change: the match, its revision, this store, the action."""
+        note: dict[str, Any] = {"m": match_id, "r": revision, "i": self.instance}
+        if action is not None:
+            note["a"] = list(action)
+        payload = json.dumps(note, ensure_ascii=False, separators=(",", ":"))
         if len(payload.encode()) > MAX_PAYLOAD:
-            raise ValueError("match id too long to announce")
+            if action is None:
+                raise ValueError("match id too long to announce")
+            return self._announcement(match_id, revision)  # the others read the action instead
+        return payload
+
+    async def publish(self, match_id: str, revision: int, action: Announced | None = None) -> None:
         async with self._transaction() as conn:
-            await conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
+            await conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, self._announcement(match_id, revision, action)))
 
     def subscribe(self, listener: Listener) -> None:
         self._listeners.append(listener)
@@ -435,9 +446,9 @@ class PostgresStore(Store):
         if self._listen_task is None or self._listen_task.done():
             self._listen_task = asyncio.get_running_loop().create_task(self._listen(), name="takujo-listen")
 
-    def _parse(self, payload: str) -> tuple[str, int] | None:
-        """The (match, revision) of another instance's announcement; None for this store's own
-        or anything malformed."""
+    def _parse(self, payload: str) -> tuple[str, int, Announced | None] | None:
+        """The (match, revision, action) of another instance's announcement; None for this
+        store's own or anything malformed."""
         try:
             note = json.loads(payload)
         except ValueError:
@@ -447,7 +458,11 @@ class PostgresStore(Store):
         match_id, revision, instance = note.get("m"), note.get("r"), note.get("i")
         if not isinstance(match_id, str) or type(revision) is not int or instance == self.instance:
             return None
-        return match_id, revision
+        action = note.get("a")
+        if not (isinstance(action, list) and len(action) == 3 and type(action[0]) is int
+                and type(action[1]) is int and isinstance(action[2], str)):
+            return match_id, revision, None
+        return match_id, revision, (action[0], action[1], action[2])
 
     async def _listen(self) -> None:
         """LISTEN on a connection of its own and hand each announcement to the listeners; on a

@@ -1,4 +1,5 @@
-"""Rates per client address, with the `limits` library (a moving window in memory).
+"""Rates per client address, with the `limits` library: a sliding window counter in memory
+(two counters a key, whatever the rate: a moving window would keep one entry a request).
 
 Each process counts for itself: behind a balancer that spreads one address over N processes,
 an address gets up to N times a limit. A refused request gets 429 with ``Retry-After`` and
@@ -13,7 +14,7 @@ from dataclasses import fields
 
 from limits import RateLimitItem, parse
 from limits.storage import MemoryStorage
-from limits.strategies import MovingWindowRateLimiter
+from limits.strategies import SlidingWindowCounterRateLimiter
 
 from ..core.errors import OptionError, TakujoError
 from .settings import Limits
@@ -41,8 +42,8 @@ def parse_rate(name: str, text: str) -> RateLimitItem:
 class QuietMemoryStorage(MemoryStorage):
     """`limits`' memory storage without its expiry thread (it starts a new thread every
     10 ms while requests arrive, which costs the server more than the counting itself):
-    the server calls `expire` from its own periodic sweep instead. Counting stays exact, since
-    the moving window compares timestamps; expiring only frees memory."""
+    the server calls `expire` from its own periodic sweep instead. Counting does not depend
+    on it (a counter past its expiry is dropped when read); expiring only frees memory."""
 
     def _MemoryStorage__schedule_expiry(self) -> None:  # overrides the private scheduler
         pass
@@ -60,7 +61,7 @@ class RateLimiter:
         self._items = {name: parse_rate(name, getattr(limits, name)) for name in RATES}
         self._texts = {name: str(getattr(limits, name)) for name in RATES}
         self.storage = QuietMemoryStorage()
-        self._limiter = MovingWindowRateLimiter(self.storage)
+        self._limiter = SlidingWindowCounterRateLimiter(self.storage)
 
     def expire(self) -> None:
         """Forget the counts that no window holds any more."""

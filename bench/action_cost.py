@@ -49,7 +49,8 @@ def start_server(tree: Path, db: Path) -> tuple[subprocess.Popen, str]:
     env["PYTHONPATH"] = env.get("PYTHONPATH") if tree == ROOT and env.get("PYTHONPATH") else str(tree)
     help_text = subprocess.run([sys.executable, "-m", "takujo", "serve", "--help"], env=env, cwd=tree,
                                capture_output=True, text=True).stdout
-    extra = cli_args() if "--limit" in help_text else []  # older servers have no rate limits
+    # older servers have no limits; this one's are lifted (every client is on 127.0.0.1)
+    extra = [*cli_args(), "--limit", "sockets_per_address=100000"] if "--limit" in help_text else []
     proc = subprocess.Popen([sys.executable, "-m", "takujo", "serve", "--no-browser", "--port", str(port),
                              "--db", str(db), *extra], env=env, cwd=tree,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -89,8 +90,11 @@ async def play(url: str, game: str, seed: int, budget: list[int]) -> int:
     tasks += [asyncio.create_task(drain(ws, i)) for i, ws in enumerate(people)]
     try:
         version = -1
+        stalled = time.monotonic() + 30
         while budget[0] > 0:
             await asyncio.sleep(0.001)
+            if time.monotonic() > stalled:
+                raise RuntimeError(f"match {body['match']} made no progress for 30 s")
             states = [m for m in latest.values() if m["version"] > version]
             if not states:
                 continue
@@ -102,6 +106,7 @@ async def play(url: str, game: str, seed: int, budget: list[int]) -> int:
                 continue
             seat = acting[0]
             version = top
+            stalled = time.monotonic() + 30
             await people[seat].send(json.dumps({"type": "act", "version": top,
                                                 "action": rng.choice(latest[seat]["legal"])}))
             applied += 1
@@ -115,23 +120,26 @@ async def play(url: str, game: str, seed: int, budget: list[int]) -> int:
     return applied
 
 
-async def round_of(url: str, actions: int, seed: int) -> int:
+async def round_of(url: str, actions: int, seed: int, concurrent: int = 1) -> int:
+    """`actions` actions over `concurrent` matches at a time (a new match when one ends)."""
     budget = [actions]
-    done = 0
-    k = 0
-    while budget[0] > 0:
-        done += await play(url, GAMES[k % len(GAMES)], seed + k, budget)
-        k += 1
-    return done
+
+    async def table(t: int) -> int:
+        done, k = 0, 0
+        while budget[0] > 0:
+            done += await play(url, GAMES[(t + k) % len(GAMES)], seed + 1000 * t + k, budget)
+            k += 1
+        return done
+    return sum(await asyncio.gather(*(table(t) for t in range(concurrent))))
 
 
-def measure(tree: Path, actions: int, seed: int) -> dict:
+def measure(tree: Path, actions: int, seed: int, concurrent: int = 1) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         proc, url = start_server(tree, Path(tmp) / "bench.db")
         try:
             asyncio.run(round_of(url, 40, seed + 999))  # warm up: imports, caches
             cpu0, wall0 = cpu_seconds(proc.pid), time.perf_counter()
-            done = asyncio.run(round_of(url, actions, seed))
+            done = asyncio.run(round_of(url, actions, seed, concurrent))
             cpu, wall = cpu_seconds(proc.pid) - cpu0, time.perf_counter() - wall0
         finally:
             proc.terminate()
@@ -146,13 +154,14 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--actions", type=int, default=600, help="actions a round (default 600)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--concurrent", type=int, default=1, help="matches played at once (default 1)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     trees = [ROOT] + ([args.tree.resolve()] if args.tree else [])
     rows = []
     for r in range(args.rounds):
         for tree in trees:
-            rows.append(measure(tree, args.actions, args.seed))
+            rows.append(measure(tree, args.actions, args.seed, args.concurrent))
             if not args.json:
                 print(f"round {r + 1}  {rows[-1]['tree']}: {rows[-1]['cpu_ms_per_action']} ms CPU, "
                       f"{rows[-1]['wall_ms_per_action']} ms wall an action ({rows[-1]['actions']} actions)")

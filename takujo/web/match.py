@@ -122,6 +122,14 @@ class Match:
         self._legal: dict[int, list[Action]] = {}
         self._views: dict[int | None, dict[str, Any]] = {}
 
+    def reset(self, stored: StoredMatch) -> None:
+        """Become the match as stored (another process undid an action, or this copy fell
+        behind), keeping who is connected to it here."""
+        connections = [seat.connections for seat in self.seats]
+        self.__init__(stored)  # type: ignore[misc]
+        for seat, count in zip(self.seats, connections):
+            seat.connections = count
+
     def _last_player(self) -> int | None:
         for e in reversed(self.state.log):
             if e["e"] == "act":

@@ -476,12 +476,8 @@ class MatchService:
             return
         if head.undos != match.undos or head.steps < match.state.version:
             stored = await self.store.load(match.id)
-            if stored is None:
-                return
-            fresh = Match(stored)
-            for mine, theirs in zip(fresh.seats, match.seats):
-                mine.connections = theirs.connections
-            match.__dict__.update(fresh.__dict__)
+            if stored is not None:
+                match.reset(stored)
             return
         match.catch_up(head, await self.store.actions(match.id, match.state.version, head.steps))
 

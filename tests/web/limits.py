@@ -9,6 +9,11 @@ RATES = {"create": "100000/minute", "actions": "1000000/minute", "ws_messages": 
 GENEROUS = Settings(limits=Limits(**RATES))
 
 
+#: Sockets from one address are bounded too: a load test's clients are all on 127.0.0.1.
+SOCKETS = {"sockets_per_address": "100000", "sockets": "100000"}
+
+
 def cli_args() -> list[str]:
-    """The same rates as `takujo serve --limit` options."""
-    return [arg for name, rate in RATES.items() for arg in ("--limit", f"{name}={rate}")]
+    """The same rates, and the sockets an address may hold lifted, as `takujo serve --limit`
+    options."""
+    return [arg for name, value in {**RATES, **SOCKETS}.items() for arg in ("--limit", f"{name}={value}")]

@@ -14,7 +14,7 @@ import hashlib
 import hmac
 import secrets
 import time
-from collections import OrderedDict, deque
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,10 +26,6 @@ from ..core.state import State
 from ..present import Renderer
 from ..record import record_lines, redact
 from .store import MatchHead, StoredMatch
-
-#: How many earlier states a match keeps for undo (older ones come from a snapshot).
-UNDO_DEPTH = 8
-
 
 def new_token() -> str:
     """A seat token: 192 random bits, URL-safe."""
@@ -114,8 +110,6 @@ class Match:
             self.state = self.game.new_state(self.seed)
         for player, notation in stored.actions:
             self.state.apply(notation, player)
-        #: (player, state before their action) for the latest actions, newest last.
-        self.history: deque[tuple[int, State]] = deque(maxlen=UNDO_DEPTH)
         self.last_player: int | None = self._last_player()
         self.touched = time.monotonic()   # last use, for evicting idle matches
         self._renderers: dict[str, Renderer] = {}
@@ -226,22 +220,15 @@ class Match:
         return action
 
     def apply(self, seat: int, action: Action) -> None:
-        """Apply an action `check_action` returned; `revert` takes it back if the store
-        refuses it."""
+        """Apply an action `check_action` returned (if the store then refuses it, the match
+        is `reset` from the store)."""
         before = set(self.to_act())
-        self.history.append((seat, self.state.clone()))
         self.state.apply_unchecked(action)
         self.last_player = seat
         self._changed()
         now = time.time()
         for p in set(self.to_act()) - (before - {seat}):
             self.seats[p].waiting_since = now
-
-    def revert(self) -> None:
-        """Take back the action just applied (the store did not commit it)."""
-        _, self.state = self.history.pop()
-        self.last_player = self._last_player()
-        self._changed()
 
     def committed(self, revision: int) -> None:
         self.revision = revision
@@ -256,23 +243,16 @@ class Match:
         return all(not e.get("chance") and e.get("to") is None for e in log[start:])
 
     def undo_to(self, state: State) -> None:
-        """Take back the last action: `state` is the state before it (`previous_state`)."""
+        """Take back the last action: `state` is the state before it."""
         self.state = state
         self.last_player = self._last_player()
         self.undos += 1
         self._changed()
 
-    def previous_state(self) -> State | None:
-        """The state before the last action, if this match still holds it."""
-        if self.history and self.history[-1][1].version == self.state.version - 1:
-            return self.history.pop()[1]
-        return None
-
     def catch_up(self, head: MatchHead, actions: list[tuple[int, str]]) -> None:
         """Apply the actions another process committed (from this version on) and its header."""
         before = set(self.to_act())
         for player, notation in actions:
-            self.history.append((player, self.state.clone()))
             self.state.apply(notation, player)
         if actions:
             self.last_player = actions[-1][0]
@@ -292,7 +272,6 @@ class Match:
         action = self.state.parse_action(notation, player)
         if action not in self.legal(player):
             raise IllegalActionError("action.not_legal", action=notation[:40], player=player, legal="")
-        self.history.append((player, self.state.clone()))
         self.state.apply_unchecked(action)
         self.last_player = player
         self.revision = revision

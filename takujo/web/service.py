@@ -371,7 +371,7 @@ class MatchService:
             revision = await self.store.add_action(match.id, match.revision, n, seat, str(action),
                                                    bot_turn=match.bot_turn(), outcome=outcome, snapshot=snapshot)
         except BaseException:
-            match.revert()
+            await self._reload(match)  # the store is the truth: this copy applied an uncommitted action
             raise
         match.committed(revision)
         if outcome is not None and match.id in self.claimed:
@@ -391,7 +391,7 @@ class MatchService:
         async with self.locks[match.id]:
             if not match.can_undo(seat):
                 raise IllegalActionError("web.no_undo")
-            before = match.previous_state() or await self._state_before_last(match)
+            before = await self._state_before_last(match)
             bot_turn = any(match.seats[p].player for p in (before.pending.players if before.pending else ()))
             try:
                 revision = await self.store.remove_last_action(match.id, match.revision, match.state.version - 1,
@@ -404,6 +404,18 @@ class MatchService:
             self._notice(match, "undo", seat, version=match.state.version)
         self.notify(match)
         return match
+
+    async def _reload(self, match: Match) -> None:
+        """Read the match again from the store; if even that fails, forget it here (the next
+        request loads it)."""
+        try:
+            stored = await self.store.load(match.id)
+        except Exception:
+            stored = None
+        if stored is None:
+            self._drop(match.id)
+        else:
+            match.reset(stored)
 
     async def _state_before_last(self, match: Match) -> State:
         """The state before the match's last action, from the latest snapshot before it and
@@ -475,9 +487,7 @@ class MatchService:
         if head is None:
             return
         if head.undos != match.undos or head.steps < match.state.version:
-            stored = await self.store.load(match.id)
-            if stored is not None:
-                match.reset(stored)
+            await self._reload(match)
             return
         match.catch_up(head, await self.store.actions(match.id, match.state.version, head.steps))
 

@@ -18,6 +18,7 @@ Japanese name beside it), a word (translated through ``word.VALUE``), or plain t
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Iterable
 
 from rich.errors import MarkupError
@@ -51,6 +52,16 @@ class Msg:
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Msg) and (self.id, self.args) == (other.id, other.args)
+
+
+@lru_cache(maxsize=1 << 16)
+def plain_text(markup_text: str) -> str:
+    """Rich markup as plain text (kept: the same texts recur in every state a server sends,
+    and parsing markup is most of rendering one)."""
+    try:
+        return Text.from_markup(markup_text).plain
+    except MarkupError:
+        return markup_text
 
 
 class Renderer:
@@ -95,12 +106,7 @@ class Renderer:
         return msg_id in self.catalogue
 
     def _out(self, markup_text: str) -> str:
-        if self.markup:
-            return markup_text
-        try:
-            return Text.from_markup(markup_text).plain
-        except MarkupError:
-            return markup_text
+        return markup_text if self.markup else plain_text(markup_text)
 
     # ----- arguments ------------------------------------------------------------------------
     def arg(self, name: str, value: Any, viewer: int | None = None) -> str:

@@ -27,7 +27,6 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable
 
-from ..bots import make_bot
 from ..core.errors import IllegalActionError, OptionError, StaleActionError, TakujoError
 from ..core.game import Game
 from ..core.rng import Rng

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Random-play throughput of takujo's games, measured like /work/shared/tools/peer_steps.py.
+"""Random-play throughput of takujo's games, measured like the peer engines in docs/performance.md.
 
 For every registered game (or those named by --games) this plays whole games with uniformly
 random legal actions (`apply_unchecked`) for --seconds and reports games/s and steps/s (one

@@ -1,5 +1,5 @@
 """Rule tests: ドラフト戦国大名, the optional tactics-card module (DSD-TACTICS, section 4 of
-/work/shared/rules/draft-daimyo-expansion.md) and the publisher's turn-order variant.
+docs/rules/draft_daimyo.md) and the publisher's turn-order variant.
 
 The engine follows the catalogue's recommended readings: checks at the very end of a round
 (after VP), one d6, success if the roll is at most the player's competition rank (1 = leader),

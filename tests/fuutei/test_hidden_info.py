@@ -1,7 +1,7 @@
 """Fuutei's hidden information: who the たわけ！ window polls, what views, JSON and clones
 share with the state, and worlds sampled by determinize.
 
-Clause IDs refer to /work/shared/rules/fuutei.md; designed rules are in docs/rules/fuutei.md.
+Clause IDs refer to docs/rules/fuutei.md; designed rules are in docs/rules/fuutei.md.
 """
 from __future__ import annotations
 

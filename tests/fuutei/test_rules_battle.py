@@ -2,7 +2,7 @@
 
 Each test builds a precise table with the helpers, scripts the dice, acts through the public
 driver surface (`apply` / `legal_actions` / `pending` / `view`) and checks the real effect.
-Clause IDs refer to /work/shared/rules/fuutei.md.
+Clause IDs refer to docs/rules/fuutei.md.
 
 Characters used for decisive dice (fixed defences, so only attack dice are rolled):
   帝国兵 teikoku_hei   phys 2D,  phys def 8, mag 1D,   mag def 7 (male, 3 copies)

@@ -4,7 +4,7 @@ multi-card combat of the addendum (IBR-COMBAT-MULTI, -RYAN, -RING, -MIX).
 Each test builds a precise table with the helpers, starts a combat by moving seat 0's knight
 (square 2) onto seat 1's knight (square 1), acts through the public driver surface
 (`apply` / `legal_actions` / `pending` / `view`) and checks the real effect. Clause IDs refer
-to /work/shared/rules/ibara.md; the engine follows the catalogue's recommended readings.
+to docs/rules/ibara.md; the engine follows the catalogue's recommended readings.
 
 Fixed choices of the table built by `duel`:
   - seats 0 and 1 play シオン and ミレイユ (no combat bonus) unless a test says otherwise;

@@ -2,7 +2,7 @@
 other player holds; views, JSON and clones share nothing mutable with the state; a sampled
 world (`determinize`) agrees with the view of every player, also the one not asked.
 
-Clause IDs refer to /work/shared/rules/sengoku-taisen.md.
+Clause IDs refer to docs/rules/sengoku_taisen.md.
 """
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 Each test builds a precise table with the helpers, acts through the public driver surface
 (`apply` / `legal_actions` / `pending` / `view`) and checks the real effect. Clause IDs refer
-to /work/shared/rules/sengoku-taisen.md; where the catalogue leaves a point open the tests
+to docs/rules/sengoku_taisen.md; where the catalogue leaves a point open the tests
 follow its recommended reading.
 
 Cards used (stand-in pool, takujo/games/sengoku_taisen/cards.toml):

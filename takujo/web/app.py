@@ -381,14 +381,12 @@ def create_app(db: Path | str = ":memory:", *, settings: Settings | None = None,
     @app.get("/api/replays/{key}/catalogue", responses=ERRORS, summary="The cards of a replay's game")
     async def replay_catalogue(key: str) -> Any:
         replay = shelf.get(key)
-        if replay is None and MATCH_ID.fullmatch(key):
-            try:
-                return _catalogue(str((await service.get(key)).game))
-            except NotFound:
-                pass
-        if replay is None:
-            raise NotFound("web.no_replay", replay=key[:40])
-        return _catalogue(str(replay.game))
+        if replay is not None:
+            return _catalogue(str(replay.game))
+        try:
+            return _catalogue(str((await service.get(key)).game))  # a finished match's id
+        except NotFound:
+            raise NotFound("web.no_replay", replay=key[:40]) from None
 
     @app.get("/api/replays/{key}", responses=ERRORS, summary="One step of a replay from a seat's point of view")
     async def replay_step(key: str, request: Request, step: Annotated[int, Query(ge=0, lt=2**31)] = 0,

@@ -18,8 +18,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from ..core.errors import (IllegalActionError, NotSupportedError, OptionError, RecordError, StaleActionError,
-                           TakujoError)
+from ..core.errors import IllegalActionError, OptionError, StaleActionError, TakujoError
 from ..present.catalogue import ui_text
 from ..present.language import parse_language
 from .ratelimit import RateLimited
@@ -65,9 +64,7 @@ def status_of(exc: TakujoError) -> tuple[int, str]:
         return 403, "not_your_turn"
     if isinstance(exc, IllegalActionError):
         return 422, "illegal"
-    if isinstance(exc, (OptionError, RecordError, NotSupportedError)):
-        return 422, "bad_request"
-    return 422, "bad_request"
+    return 422, "bad_request"  # options, records, unsupported requests, bad messages
 
 
 def engine_error_body(exc: TakujoError, lang: str) -> dict[str, Any]:

@@ -226,8 +226,12 @@ class Match:
         self.state.apply_unchecked(action)
         self.last_player = seat
         self._changed()
+        self._started_waiting(before - {seat})
+
+    def _started_waiting(self, already: set[int]) -> None:
+        """The seats to act now that were not (`already` were) start their idle clocks."""
         now = time.time()
-        for p in set(self.to_act()) - (before - {seat}):
+        for p in set(self.to_act()) - already:
             self.seats[p].waiting_since = now
 
     def committed(self, revision: int) -> None:
@@ -262,23 +266,13 @@ class Match:
             mine.connections, mine.waiting_since = theirs.connections, theirs.waiting_since
         self.rematch, self.revision = head.rematch, head.revision
         self._changed()
-        now = time.time()
-        for p in set(self.to_act()) - before:
-            self.seats[p].waiting_since = now
+        self._started_waiting(before)
 
     def catch_up_action(self, player: int, notation: str, revision: int) -> None:
-        """Apply the one action another process committed at `revision` (as it announced it)."""
-        before = set(self.to_act())
-        action = self.state.parse_action(notation, player)
-        if action not in self.legal(player):
-            raise IllegalActionError("action.not_legal", action=notation[:40], player=player, legal="")
-        self.state.apply_unchecked(action)
-        self.last_player = player
+        """Apply the one action another process committed at `revision` (as it announced it);
+        the engine's error if it does not apply here (this copy then reads the store)."""
+        self.apply(player, self.check_action(player, notation))
         self.revision = revision
-        self._changed()
-        now = time.time()
-        for p in set(self.to_act()) - (before - {player}):
-            self.seats[p].waiting_since = now
 
     # ----- records ----------------------------------------------------------------------
     def seat_names(self) -> list[str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -133,6 +134,7 @@ def test_the_match_list_is_paged_and_filtered(tmp_path: Path):
 def test_the_least_used_match_goes_first_when_both_wait():
     async def scenario() -> list[str]:
         order: list[str] = []
+        release = threading.Event()
         pool = ThreadPoolExecutor(max_workers=1)
         scheduler = FairScheduler(pool, slots=1)
 
@@ -140,14 +142,18 @@ def test_the_least_used_match_goes_first_when_both_wait():
             time.sleep(seconds)
             order.append(name)
             return name
+
+        def blocking() -> str:  # holds the one worker until both jobs below are queued
+            release.wait(30)
+            order.append("other")
+            return "other"
         await scheduler.run("heavy", work, "heavy-1", 0.2)     # heavy has used a worker for a while
-        blocker = asyncio.create_task(scheduler.run("other", work, "other", 0.05))
-        await asyncio.sleep(0.01)                               # the one worker is busy: both wait
+        blocker = asyncio.create_task(scheduler.run("other", blocking))
         heavy = asyncio.create_task(scheduler.run("heavy", work, "heavy-2", 0.0))
-        await asyncio.sleep(0.01)
         light = asyncio.create_task(scheduler.run("light", work, "light", 0.0))
-        await asyncio.sleep(0.01)
-        assert scheduler.queued == 2
+        while scheduler.queued < 2:                             # both wait behind the blocker
+            await asyncio.sleep(0.01)
+        release.set()
         await asyncio.gather(blocker, heavy, light)
         pool.shutdown()
         return order

@@ -104,6 +104,11 @@ class Game(ABC):
         return TurnDecisions(self.players)
 
     def __str__(self) -> str:
+        return self._spec
+
+    @cached_property
+    def _spec(self) -> str:
+        """The game string (made once: the game is immutable)."""
         parts = [f"players={self.options.players}"]
         for key, info in self.Options.model_fields.items():
             value = getattr(self.options, key)

@@ -258,14 +258,16 @@ class State(metaclass=Declared, by_hand=True):
         (cls._PLAN or cls.plan()).clone_into(self, other)
         return other
 
-    def to_json(self) -> dict[str, Any]:
-        """The whole state as plain JSON data (`from_json` reads it back)."""
+    def to_json(self, *, copy_log: bool = True) -> dict[str, Any]:
+        """The whole state as plain JSON data (`from_json` reads it back). With
+        ``copy_log=False`` the log's events are the state's own (never mutated once logged),
+        for data that is serialized at once and not kept."""
         data = type(self).plan().dump(self)
         data["_base"] = {
             "game": str(self.game),
             "rng": self.rng.state,
             "cards_rng": self.cards_rng.state,
-            "log": [copy_plain(e) for e in self.log],
+            "log": [copy_plain(e) for e in self.log] if copy_log else list(self.log),
             "outcome": self.outcome.to_json() if self.outcome else None,
             "steps": self.steps,
         }

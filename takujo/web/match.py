@@ -242,9 +242,12 @@ class Match:
         acted since, and the action revealed nothing: no chance outcome, no hidden event."""
         if self.last_player != seat or self.state.outcome is not None or self.to_act() != [seat]:
             return False
-        log = self.state.log
-        start = max(i for i, e in enumerate(log) if e["e"] == "act")
-        return all(not e.get("chance") and e.get("to") is None for e in log[start:])
+        for event in reversed(self.state.log):  # the events since the last action, newest first
+            if event.get("chance") or event.get("to") is not None:
+                return False
+            if event["e"] == "act":
+                return True
+        return True
 
     def undo_to(self, state: State) -> None:
         """Take back the last action: `state` is the state before it."""

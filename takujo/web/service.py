@@ -365,7 +365,7 @@ class MatchService:
         n = match.state.version
         match.apply(seat, action)
         outcome = match.state.outcome.to_json() if match.state.outcome is not None else None
-        snapshot = match.state.to_json() if (n + 1) % SNAPSHOT_EVERY == 0 else None
+        snapshot = match.state.to_json(copy_log=False) if (n + 1) % SNAPSHOT_EVERY == 0 else None
         try:
             revision = await self.store.add_action(match.id, match.revision, n, seat, str(action),
                                                    bot_turn=match.bot_turn(), outcome=outcome, snapshot=snapshot)

@@ -10,6 +10,7 @@ or messages, 4403/4404 for a wrong token or match, 1011 if the server fails.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 from collections import Counter
@@ -23,6 +24,7 @@ from .errors import client_lang, engine_error_body
 from .ratelimit import RateLimited, RateLimiter
 from .service import Forbidden, MatchService, NotFound, Watcher, viewer_seat
 from .settings import Limits
+from .wire import send
 
 log = logging.getLogger("takujo.web")
 
@@ -49,7 +51,7 @@ class SocketCounts:
 
 
 async def _refuse(ws: WebSocket, exc: TakujoError, lang: str, code: int) -> None:
-    await ws.send_json({"type": "error", **engine_error_body(exc, lang)})
+    await send(ws, {"type": "error", **engine_error_body(exc, lang)})
     await ws.close(code=code)
 
 
@@ -78,7 +80,7 @@ async def serve_socket(ws: WebSocket, service: MatchService, limiter: RateLimite
     if seat is not None and service.seat_sockets(match, seat) >= limits.sockets_per_seat:
         await _refuse(ws, TakujoError("web.too_many_sockets", limit=limits.sockets_per_seat), language, 1008)
         return
-    watcher = Watcher(seat=seat, lang=language, send=ws.send_json, token=token if seat is not None else None,
+    watcher = Watcher(seat=seat, lang=language, send=functools.partial(send, ws), token=token if seat is not None else None,
                       address=address)
     service.watch(match, watcher)
     counts.open(address)
@@ -154,4 +156,4 @@ async def _message(ws: WebSocket, service: MatchService, limiter: RateLimiter, w
         body = engine_error_body(exc, watcher.lang)
         if isinstance(exc, RateLimited):
             body["retry_after"] = exc.retry_after
-        await ws.send_json({"type": "error", **body})
+        await send(ws, {"type": "error", **body})

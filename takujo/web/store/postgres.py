@@ -32,6 +32,7 @@ from typing import Any, AsyncIterator, Callable, ClassVar, Sequence
 import psycopg
 from psycopg_pool import AsyncConnectionPool
 
+from ..wire import dumps
 from .base import (SNAPSHOT_EVERY, Announced, Conflict, Listener, MatchHead, Status, Store, StoreError, StoredMatch,
                    match_list_sql)
 
@@ -324,7 +325,7 @@ class PostgresStore(Store):
             if snapshot is not None:
                 await conn.execute("INSERT INTO snapshots (match, n, state) VALUES (%s, %s, %s) "
                                    "ON CONFLICT (match, n) DO UPDATE SET state = EXCLUDED.state",
-                                   (match_id, n + 1, json.dumps(snapshot, separators=(",", ":"))))
+                                   (match_id, n + 1, dumps(snapshot)))
                 await conn.execute("DELETE FROM snapshots WHERE match = %s AND n < %s",
                                    (match_id, n + 1 - SNAPSHOT_EVERY))
             return new

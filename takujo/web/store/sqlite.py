@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
+from ..wire import dumps
 from .base import SNAPSHOT_EVERY, Conflict, MatchHead, Status, Store, StoredMatch, match_list_sql
 
 SCHEMA = """
@@ -202,7 +203,7 @@ class SQLiteStore(Store):
                        (match_id, n, player, notation, time.time()))
             if snapshot is not None:
                 db.execute("INSERT OR REPLACE INTO snapshots (match, n, state) VALUES (?, ?, ?)",
-                           (match_id, n + 1, json.dumps(snapshot, separators=(",", ":"))))
+                           (match_id, n + 1, dumps(snapshot)))
                 db.execute("DELETE FROM snapshots WHERE match = ? AND n < ?", (match_id, n + 1 - SNAPSHOT_EVERY))
             return new
         return int(self._transaction(body))

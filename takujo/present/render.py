@@ -19,7 +19,7 @@ Japanese name beside it), a word (translated through ``word.VALUE``), or plain t
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from rich.errors import MarkupError
 from rich.markup import escape
@@ -67,10 +67,13 @@ def plain_text(markup_text: str) -> str:
 class Renderer:
     """Text for one game in one language (`lang`), as rich markup or plain text."""
 
-    def __init__(self, game: "Game", lang: str = "ja", markup: bool = True) -> None:
+    def __init__(self, game: "Game", lang: str = "ja", markup: bool = True,
+                 names: Sequence[str | None] = ()) -> None:
+        """`names`: the players' display names by seat (a missing or empty one: "player N")."""
         if lang not in LANGS:
             raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGS)}")
         self.game, self.lang, self.markup = game, lang, markup
+        self.names = list(names)
         self.catalogue: Catalogue = catalogue_for(game)
         self._presenter = game._presenter()
 
@@ -139,6 +142,8 @@ class Renderer:
             return escape(self.word("nobody"))
         if viewer is not None and p == viewer:
             return self.catalogue.template("ui.you", self.lang) or "you"
+        if isinstance(p, int) and 0 <= p < len(self.names) and self.names[p]:
+            return escape(str(self.names[p]))
         return (self.catalogue.template("ui.player", self.lang) or "player {n}").format(n=p)
 
     def card(self, card: Any) -> str:

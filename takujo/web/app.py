@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Annotated, Any, AsyncIterator, Callable, Literal
 
 from fastapi import Body, Depends, FastAPI, Header, Query, Request, WebSocket
+from fastapi import Path as FPath
 from fastapi.responses import FileResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
@@ -31,7 +32,7 @@ from .. import __version__
 from ..core.errors import OptionError, TakujoError
 from ..core.registry import game_class, names
 from ..present.catalogue import option_help
-from .checks import MATCH_ID, file_options, value_prefixes
+from .checks import MATCH_ID, client_name, client_player, file_options, value_prefixes
 from .docs_page import install_docs
 from .errors import BodyLimit, client_lang, install_error_handlers, request_lang
 from .health import install_health
@@ -54,6 +55,18 @@ __all__ = ["create_app", "MAX_BODY", "MAX_WS_MESSAGE"]
 
 
 # ----- request and response models ---------------------------------------------------------
+#: A browser's player key (a random secret it keeps, linking its seats: "Your games").
+PlayerKey = Annotated[str | None, Header(alias="X-Takujo-Player", max_length=200)]
+
+
+def need_player(key: str | None) -> str:
+    """The hash of a required player key."""
+    player = client_player(key)
+    if player is None:
+        raise OptionError("web.no_player_key")
+    return player
+
+
 class CreateMatch(BaseModel):
     """A new match: the game string, one entry a seat, and optionally the seed."""
 
@@ -64,6 +77,16 @@ class CreateMatch(BaseModel):
     idle_limit: float | None = Field(None, ge=10, le=7 * 24 * 3600,
                                      description="seconds a person may stay idle on their turn before "
                                                  "the others may hand their seat to a bot")
+    name: str | None = Field(None, max_length=100, description="the creator's display name: they take `seat`")
+    seat: StrictInt | None = Field(None, ge=0, lt=8, description="the creator's seat (default: the first person's)")
+    listed: bool = Field(False, description="offer the open seats in the lobby (else: invite links only)")
+
+
+class NameRequest(BaseModel):
+    """A display name (any script, up to 24 characters)."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(max_length=100, examples=["Hanako"])
 
 
 class ActionRequest(BaseModel):
@@ -255,11 +278,13 @@ def create_app(db: Path | str = ":memory:", *, settings: Settings | None = None,
         return {"game": body.game, "deck": game_class(body.game).deck_from_text(body.text)}
 
     # ----- matches ------------------------------------------------------------------
-    def seat_links(request: Request, match_id: str, tokens: dict[int, str], seats: list[str]) -> list[dict[str, Any]]:
+    def seat_links(request: Request, match_id: str, tokens: dict[int, str], seats: list[str],
+                   match: Any = None) -> list[dict[str, Any]]:
         base = str(request.base_url).rstrip("/")
         out = []
         for i, kind in enumerate(seats):
-            row: dict[str, Any] = {"seat": i, "kind": "human" if kind == "human" else "bot"}
+            row: dict[str, Any] = {"seat": i, "kind": "human" if kind == "human" else "bot",
+                                   "name": match.seats[i].name if match is not None else None}
             if i in tokens:
                 row["token"] = tokens[i]
                 row["join_url"] = f"{base}/match/{match_id}?token={tokens[i]}"
@@ -270,15 +295,58 @@ def create_app(db: Path | str = ":memory:", *, settings: Settings | None = None,
 
     @app.post("/api/matches", status_code=201, responses=ERRORS, dependencies=[Depends(limited("create"))],
               summary="Create a match")
-    async def create(request: Request, body: CreateMatch) -> dict[str, Any]:
-        match, tokens = await service.create(body.game, body.seats, body.seed, body.idle_limit)
+    async def create(request: Request, body: CreateMatch, player: PlayerKey = None) -> dict[str, Any]:
+        creator = client_player(player)
+        names: dict[int, str] = {}
+        if body.name is not None:
+            seat = body.seat if body.seat is not None else next(
+                (i for i, kind in enumerate(body.seats) if kind == "human"), 0)
+            if not 0 <= seat < len(body.seats) or body.seats[seat] != "human":
+                raise OptionError("web.bad_seat")
+            names[seat] = client_name(body.name)
+        match, tokens = await service.create(body.game, body.seats, body.seed, body.idle_limit,
+                                             listed=body.listed, creator=creator, names=names)
         base = str(request.base_url).rstrip("/")
         return {"match": match.id, "game": str(match.game), "seed": match.seed,
-                "seats": seat_links(request, match.id, tokens, body.seats),
-                "spectate_url": f"{base}/match/{match.id}"}
+                "seats": seat_links(request, match.id, tokens, body.seats, match),
+                "spectate_url": f"{base}/match/{match.id}", "your_seat": next(iter(names), None)}
+
+    @app.get("/api/matches/{match_id}/invites", responses=ERRORS,
+             summary="The invite links of a match you created (your player key)")
+    async def invites(match_id: str, request: Request, player: PlayerKey = None) -> dict[str, Any]:
+        match, tokens = await service.people.invites(match_id, need_player(player))
+        kinds = ["human" if s.kind == "human" else f"bot:{s.bot}" for s in match.seats]
+        return {"match": match.id, "seats": seat_links(request, match.id, tokens, kinds, match)}
+
+    @app.post("/api/matches/{match_id}/seats/name", responses=ERRORS, dependencies=[Depends(limited("actions"))],
+              summary="Give your seat's name (your seat's token), linking it to your player key")
+    async def name_seat(match_id: str, body: NameRequest, token: str | None = None, player: PlayerKey = None,
+                        authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        match = await service.people.name_seat(match_id, _token(authorization, token), client_name(body.name),
+                                               client_player(player))
+        return match.summary()
+
+    @app.post("/api/matches/{match_id}/seats/{seat}/join", status_code=201, responses=ERRORS,
+              dependencies=[Depends(limited("create"))],
+              summary="Take an open seat of a match listed in the lobby; its token")
+    async def join_seat(match_id: str, seat: Annotated[int, FPath(ge=0, lt=8)], body: NameRequest, request: Request,
+                        player: PlayerKey = None) -> dict[str, Any]:
+        match, tok = await service.people.join(match_id, seat, client_name(body.name), client_player(player))
+        base = str(request.base_url).rstrip("/")
+        return {"match": match.id, "seat": seat, "token": tok, "join_url": f"{base}/match/{match.id}?token={tok}"}
+
+    @app.get("/api/me/matches", responses=ERRORS, summary="Your matches (your player key), newest first")
+    async def my_matches(request: Request, player: PlayerKey = None,
+                         limit: Annotated[int, Query(ge=1, le=100)] = 50) -> dict[str, Any]:
+        base = str(request.base_url).rstrip("/")
+        rows = await service.people.matches_of(need_player(player), limit)
+        for row in rows:
+            for mine in row["mine"]:
+                mine["join_url"] = f"{base}/match/{row['match']}?token={mine['token']}"
+        return {"matches": rows}
 
     @app.get("/api/matches", responses=ERRORS, summary="Matches, newest first, a page at a time")
-    async def list_matches(status: Literal["running", "finished"] | None = None,
+    async def list_matches(status: Literal["running", "finished", "open"] | None = None,
                            game: Annotated[str | None, Query(max_length=40, pattern=r"^[a-z_]+$")] = None,
                            limit: Annotated[int, Query(ge=1, le=1000)] = 50,
                            cursor: Annotated[str | None, Query(max_length=200)] = None) -> dict[str, Any]:

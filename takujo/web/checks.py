@@ -7,7 +7,9 @@ sends can open, or reveal, a file of the server.
 """
 from __future__ import annotations
 
+import hashlib
 import re
+import unicodedata
 from typing import Any
 
 from ..core.errors import IllegalActionError, OptionError
@@ -67,3 +69,49 @@ def client_version(value: object) -> int | None:
         return value  # type: ignore[return-value]
     raise IllegalActionError("web.bad_version", got=type(value).__name__ if not isinstance(value, str)
                              else f"the string {value[:20]!r}")
+
+
+#: The longest display name (in characters) and chat line.
+MAX_NAME = 24
+MAX_CHAT = 400
+#: A browser's player key: a random secret it made (URL-safe base64 or hex).
+PLAYER_KEY = re.compile(r"[A-Za-z0-9_-]{22,128}")
+
+
+def _printable(text: str) -> str:
+    """`text` in NFC with runs of white space as one space, and without control, format,
+    private-use or unassigned characters (which could hide or reorder what others read)."""
+    text = unicodedata.normalize("NFC", text)
+    kept = "".join(" " if ch.isspace() else ch for ch in text
+                   if ch.isspace() or unicodedata.category(ch)[0] != "C")
+    return " ".join(kept.split())
+
+
+def client_name(value: object) -> str:
+    """A display name from a client: any script, 1 to `MAX_NAME` characters once cleaned."""
+    if not isinstance(value, str) or len(value) > 4 * MAX_NAME:
+        raise OptionError("web.bad_name", limit=MAX_NAME)
+    name = _printable(value)
+    if not name or len(name) > MAX_NAME:
+        raise OptionError("web.bad_name", limit=MAX_NAME)
+    return name
+
+
+def client_chat(value: object) -> str:
+    """A chat line from a client: 1 to `MAX_CHAT` characters once cleaned (one line)."""
+    if not isinstance(value, str) or len(value) > 4 * MAX_CHAT:
+        raise OptionError("web.bad_chat", limit=MAX_CHAT)
+    text = _printable(value)
+    if not text or len(text) > MAX_CHAT:
+        raise OptionError("web.bad_chat", limit=MAX_CHAT)
+    return text
+
+
+def client_player(value: object) -> str | None:
+    """The stored form of a browser's player key (a SHA-256 hash; the key itself is never
+    kept); None without one."""
+    if value is None or value == "":
+        return None
+    if not isinstance(value, str) or not PLAYER_KEY.fullmatch(value):
+        raise OptionError("web.bad_player_key")
+    return hashlib.sha256(f"takujo-player:{value}".encode()).hexdigest()

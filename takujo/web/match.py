@@ -49,11 +49,21 @@ class Seat:
     bot: str | None = None         # the bot of a bot seat
     token_hash: str | None = None
     stand_in: str | None = None    # the bot playing a person's seat while they are away
+    name: str | None = None        # the person's display name, once someone took the seat
+    owner: str | None = None       # the hash of the player key of the browser that took it
+    generation: int = 0            # how many times its token was replaced (a seat joined from the lobby)
     connections: int = 0           # open WebSockets with this seat's token (not stored)
+    opened_at: float | None = None # when this process first saw someone open the seat (not stored)
     waiting_since: float = field(default_factory=time.time)  # when the seat last became to act
 
     def stored(self) -> dict[str, Any]:
-        return {"kind": self.kind, "bot": self.bot, "token_hash": self.token_hash, "stand_in": self.stand_in}
+        return {"kind": self.kind, "bot": self.bot, "token_hash": self.token_hash, "stand_in": self.stand_in,
+                "name": self.name, "owner": self.owner, "generation": self.generation}
+
+    @property
+    def open(self) -> bool:
+        """A person's seat that nobody has taken yet."""
+        return self.kind == "human" and not self.name
 
     @property
     def player(self) -> str | None:
@@ -62,7 +72,8 @@ class Seat:
 
 
 def seats_of(stored: list[dict[str, Any]]) -> list[Seat]:
-    return [Seat(kind=s["kind"], bot=s.get("bot"), token_hash=s.get("token_hash"), stand_in=s.get("stand_in"))
+    return [Seat(kind=s["kind"], bot=s.get("bot"), token_hash=s.get("token_hash"), stand_in=s.get("stand_in"),
+                 name=s.get("name"), owner=s.get("owner"), generation=int(s.get("generation") or 0))
             for s in stored]
 
 
@@ -100,6 +111,7 @@ class Match:
         self.idle_limit = stored.idle_limit
         self.rematch_of = stored.rematch_of
         self.rematch = stored.rematch
+        self.listed = stored.listed
         self.revision = stored.revision
         self.undos = stored.undos
         self.game = game_of(stored.game)
@@ -112,6 +124,7 @@ class Match:
             self.state.apply(notation, player)
         self.last_player: int | None = self._last_player()
         self.touched = time.monotonic()   # last use, for evicting idle matches
+        self.offered: frozenset[int] = frozenset()  # seats the others were last told they may hand over
         self._renderers: dict[str, Renderer] = {}
         self._legal: dict[int, list[Action]] = {}
         self._views: dict[int | None, dict[str, Any]] = {}
@@ -119,10 +132,10 @@ class Match:
     def reset(self, stored: StoredMatch) -> None:
         """Become the match as stored (another process undid an action, or this copy fell
         behind), keeping who is connected to it here."""
-        connections = [seat.connections for seat in self.seats]
+        kept = [(seat.connections, seat.opened_at) for seat in self.seats]
         self.__init__(stored)  # type: ignore[misc]
-        for seat, count in zip(self.seats, connections):
-            seat.connections = count
+        for seat, (count, opened) in zip(self.seats, kept):
+            seat.connections, seat.opened_at = count, opened
 
     def _last_player(self) -> int | None:
         for e in reversed(self.state.log):
@@ -160,10 +173,11 @@ class Match:
         acting = set(self.to_act())
         out = []
         for i, seat in enumerate(self.seats):
-            idle = now - seat.waiting_since if i in acting and seat.kind == "human" and not seat.stand_in else 0.0
             out.append({"seat": i, "kind": seat.kind, "bot": seat.bot, "stand_in": seat.stand_in,
+                        "name": seat.name, "open": seat.open,
+                        "opened": seat.kind == "human" and (seat.opened_at is not None or bool(seat.name)),
                         "connected": seat.connections > 0 or seat.kind == "bot",
-                        "to_act": i in acting, "idle_seconds": round(idle, 1),
+                        "to_act": i in acting, "idle_seconds": round(self.idle_for(i, now), 1),
                         "may_take_over": self.may_take_over(i, now)})
         return out
 
@@ -172,7 +186,17 @@ class Match:
         s = self.seats[seat]
         if self.idle_limit is None or s.kind != "human" or s.stand_in or seat not in self.to_act():
             return False
-        return (now if now is not None else time.time()) - s.waiting_since >= self.idle_limit
+        # from when they were asked, or opened the seat if later: a no-show can be replaced too
+        since = max(s.waiting_since, s.opened_at or 0.0)
+        return (now if now is not None else time.time()) - since >= self.idle_limit
+
+    def idle_for(self, seat: int, now: float) -> float:
+        """How long a person to act has kept the others waiting: since they were asked, or
+        since they opened the seat if that was later (0 for a seat nobody opened yet, or not to act)."""
+        s = self.seats[seat]
+        if s.kind != "human" or s.stand_in or seat not in self.to_act() or (s.opened_at is None and not s.name):
+            return 0.0
+        return max(0.0, now - max(s.waiting_since, s.opened_at or 0.0))
 
     def summary(self) -> dict[str, Any]:
         return {"match": self.id, "game": self.game.name, "game_string": str(self.game), "seed": self.seed,
@@ -181,9 +205,18 @@ class Match:
                 "idle_limit": self.idle_limit, "rematch": self.rematch, "rematch_of": self.rematch_of}
 
     def renderer(self, lang: str) -> Renderer:
+        """Plain texts in `lang`, with the players' names."""
         if lang not in self._renderers:
-            self._renderers[lang] = Renderer(self.game, lang, markup=False)
+            self._renderers[lang] = Renderer(self.game, lang, markup=False, names=self.names())
         return self._renderers[lang]
+
+    def names(self) -> list[str | None]:
+        """Each seat's display name (None: nobody named it; a bot's seat has none)."""
+        return [s.name for s in self.seats]
+
+    def seats_changed(self) -> None:
+        """A seat was taken, named or handed over: texts name the players anew."""
+        self._renderers.clear()
 
     # ----- this version's legal actions and views, computed once ----------------------------
     def legal(self, seat: int) -> list[Action]:
@@ -266,8 +299,9 @@ class Match:
         old = self.seats
         self.seats = seats_of(head.seats)
         for mine, theirs in zip(self.seats, old):
-            mine.connections, mine.waiting_since = theirs.connections, theirs.waiting_since
+            mine.connections, mine.waiting_since, mine.opened_at = theirs.connections, theirs.waiting_since, theirs.opened_at
         self.rematch, self.revision = head.rematch, head.revision
+        self.seats_changed()
         self._changed()
         self._started_waiting(before)
 

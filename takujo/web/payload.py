@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.action import Action
 from ..core.state import State
+from ..core.visibility import events_between
 from ..present import Renderer
 from ..terminal import outcome_text
 
@@ -81,3 +82,20 @@ def state_payload(match: "Match", seat: int | None, lang: str, since: int | None
     return {"match": match.id, **view_payload(match.state, seat, match.renderer(lang), since, view, legal),
             "seats": match.public_seats(), "undo": seat is not None and match.can_undo(seat),
             "status": match.status}
+
+
+#: The most events one history page holds.
+HISTORY_PAGE = 200
+
+
+def history_payload(match: "Match", seat: int | None, lang: str, before: int, limit: int = HISTORY_PAGE) -> dict[str, Any]:
+    """The seat's events among log entries ``start <= seq < before`` (`limit` entries at
+    most), with texts: a page of the whole log for a client that joined late or reloaded.
+    ``start`` is 0 once the page reaches the first event."""
+    state = match.state
+    stop = max(0, min(before, len(state.log)))
+    start = max(0, stop - max(1, min(limit, HISTORY_PAGE)))
+    view = match.view(seat)
+    events = events_between(state.log, seat, start, stop)
+    return {"match": match.id, "version": state.version, "lang": lang, "start": start, "before": stop,
+            "events": _event_rows(match.renderer(lang), events, seat, view)}

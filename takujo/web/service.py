@@ -15,8 +15,6 @@ process at a time runs a match's bots (`Store.claim`); when it dies another take
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import hmac
 import logging
 import multiprocessing
 import os
@@ -33,8 +31,10 @@ from ..core.rng import Rng
 from ..core.state import State
 from ..sim import make_game
 from .checks import MATCH_ID, client_game
-from .match import Match, new_token, remember, token_hash
-from .payload import state_payload
+from .chat import Chat
+from .match import Match, remember, token_hash
+from .payload import history_payload, state_payload
+from .people import People, seat_token
 from .scheduler import FairScheduler
 from .settings import Settings
 from .store import SNAPSHOT_EVERY, Conflict, MatchHead, Store, StoredMatch
@@ -47,6 +47,8 @@ log = logging.getLogger("takujo.web")
 MAX_SEATS = 8
 #: How often idle matches are looked for (seconds).
 SWEEP_EVERY = 5.0
+#: How often seats that just passed their idle limit are offered to the others (seconds).
+OFFER_EVERY = 1.0
 #: With several processes, a match where a bot is to act and nothing changed for this many
 #: seconds is tried for a take-over (its owner may have died).
 STALLED_AFTER = 3.0
@@ -83,6 +85,8 @@ class Watcher:
     token: str | None = None
     cursor: int | None = None
     address: str = ""
+    chat_seen: int = 0                 # the last chat line sent
+    state_due: bool = True             # the match changed since the last state sent
     #: Set when the match changed: the watcher's sender sends one state for all changes
     #: since its last (a slow client never holds up the match, and gets fewer, fuller states).
     wake: asyncio.Event = field(default_factory=asyncio.Event)
@@ -110,6 +114,8 @@ class MatchService:
         self._levels: dict[str, list[str]] = {}
         self._counters: dict[str, Any] = {}
         self._configurations: dict[str, Game] = {}
+        self.people = People(self)
+        self.chat = Chat(self)
         self.closed = False
 
     # ----- start and stop ---------------------------------------------------------------
@@ -190,6 +196,7 @@ class MatchService:
         self.watchers.pop(match_id, None)
         self.locks.pop(match_id, None)
         self.notices.pop(match_id, None)
+        self.chat.forget(match_id)
         self._drivers.pop(match_id, None)
         self._threads.forget(match_id)
         if self._processes is not None:
@@ -217,8 +224,25 @@ class MatchService:
 
     async def _sweep_idle(self) -> None:
         while not self.closed:
-            await asyncio.sleep(SWEEP_EVERY)
+            for _ in range(int(SWEEP_EVERY / OFFER_EVERY)):
+                await asyncio.sleep(OFFER_EVERY)
+                self.offer_take_overs()
             self.drop_idle()
+
+    def offer_take_overs(self) -> int:
+        """Push a new state to the watchers of every match where a seat has just become one
+        the others may hand to a bot (so that the button appears without a reload)."""
+        now, pushed = time.time(), 0
+        for match_id, watchers in self.watchers.items():
+            match = self.matches.get(match_id)
+            if match is None or match.idle_limit is None or not watchers:
+                continue
+            offered = frozenset(i for i in match.to_act() if match.may_take_over(i, now))
+            if offered != match.offered:
+                match.offered = offered
+                self.notify(match)
+                pushed += 1
+        return pushed
 
     # ----- creating ---------------------------------------------------------------------
     def check_seats(self, game_name: str, seats: object) -> list[str]:
@@ -249,8 +273,11 @@ class MatchService:
         return list(known)
 
     async def create(self, spec: str, seats: list[str], seed: int | None = None, idle_limit: float | None = None,
-                     rematch_of: str | None = None) -> tuple[Match, dict[int, str]]:
-        """A new match and the tokens of its human seats (given out once, never stored)."""
+                     rematch_of: str | None = None, *, listed: bool = False, creator: str | None = None,
+                     names: dict[int, str] | None = None) -> tuple[Match, dict[int, str]]:
+        """A new match and the tokens of its human seats (derived, never stored). `listed`:
+        its open seats are offered in the lobby; `creator`: the creator's player key hash;
+        `names`: seats already taken (by the creator, or the same people in a rematch)."""
         name, opts = client_game(spec)
         seats = self.check_seats(name, seats)
         opts = {**opts, "players": str(len(seats))} if "players" not in opts else opts
@@ -265,15 +292,16 @@ class MatchService:
             raise OptionError("web.idle_limit")
         stored_seats, tokens = [], {}
         match_id = uuid.uuid4().hex[:12]
+        names = names or {}
         for i, kind in enumerate(seats):
             if kind == "human":
-                token = self._seat_token(match_id, i) if rematch_of else new_token()
-                tokens[i] = token
-                stored_seats.append({"kind": "human", "bot": None, "token_hash": token_hash(token), "stand_in": None})
+                token = tokens[i] = seat_token(self._secret, match_id, i)
+                stored_seats.append({"kind": "human", "bot": None, "token_hash": token_hash(token), "stand_in": None,
+                                     "name": names.get(i), "owner": creator if i in names and creator else None})
             else:
                 stored_seats.append({"kind": "bot", "bot": kind[4:], "token_hash": None, "stand_in": None})
         stored = StoredMatch(id=match_id, game=str(game), seed=seed, seats=stored_seats,
-                             idle_limit=idle_limit, created=time.time(), rematch_of=rematch_of)
+                             idle_limit=idle_limit, created=time.time(), rematch_of=rematch_of, listed=listed)
         match = Match(stored)
         stored.bot_turn = match.bot_turn()
         if rematch_of is not None:
@@ -282,6 +310,10 @@ class MatchService:
                 return await self.get(winner), {}
         else:
             await self.store.add_match(stored)
+        if creator is not None:
+            await self.store.add_member(creator, match_id, -1)
+            for i in names:
+                await self.store.add_member(creator, match_id, i)
         self._hold(match)
         self._drive(match)
         return match, tokens
@@ -296,10 +328,10 @@ class MatchService:
                 self._configurations.pop(next(iter(self._configurations)))
         return game
 
-    def _seat_token(self, match_id: str, seat: int) -> str:
-        """The token of a seat of a rematch, which each player fetches with their old token."""
-        digest = hmac.new(self._secret, f"{match_id}:{seat}".encode(), hashlib.sha256).digest()
-        return digest[:24].hex()
+    @property
+    def secret(self) -> bytes:
+        """The server's secret (the seats' tokens are derived from it)."""
+        return self._secret
 
     async def rematch(self, old_id: str, token: str | None) -> tuple[Match, int, str]:
         """The rematch of a finished match (made by the first player who asks, in any
@@ -310,25 +342,36 @@ class MatchService:
             raise OptionError("web.rematch_running")
         if old.rematch is None:
             kinds = ["human" if s.kind == "human" else f"bot:{s.bot}" for s in old.seats]
-            new, _ = await self.create(str(old.game), kinds, rematch_of=old.id)
+            new, _ = await self.create(str(old.game), kinds, rematch_of=old.id, listed=old.listed,
+                                       names={i: s.name for i, s in enumerate(old.seats) if s.name})
             old.rematch = new.id
         new = await self.get(old.rematch)
-        return new, seat, self._seat_token(new.id, seat)
+        for i, s in enumerate(old.seats):  # the same people hold the same seats
+            if s.owner is not None and s.kind == "human":
+                await self.store.add_member(s.owner, new.id, i)
+        return new, seat, seat_token(self._secret, new.id, seat)
 
     # ----- reading ----------------------------------------------------------------------
     def payload(self, match: Match, seat: int | None, lang: str, since: int | None = None) -> dict[str, Any]:
         out = state_payload(match, seat, lang, since)
-        out["notices"] = [self._notice_text(match, n, lang) for n in self.notices.get(match.id, [])[-8:]]
+        out["notices"] = [self._notice_text(match, n, lang, seat) for n in self.notices.get(match.id, [])[-8:]]
         return out
 
-    def _notice_text(self, match: Match, notice: dict[str, Any], lang: str) -> dict[str, Any]:
-        r = match.renderer(lang)
-        return {**notice, "text": r.text(f"ui.web.notice.{notice['kind']}", seat=notice["seat"])
-                if r.has(f"ui.web.notice.{notice['kind']}") else notice["kind"]}
+    def history(self, match: Match, seat: int | None, lang: str, before: int, limit: int) -> dict[str, Any]:
+        """A page of the seat's older events (for a client filling in the whole log)."""
+        return history_payload(match, seat, lang, before, limit)
 
-    def _notice(self, match: Match, kind: str, seat: int, **extra: Any) -> None:
+    def _notice_text(self, match: Match, notice: dict[str, Any], lang: str, viewer: int | None) -> dict[str, Any]:
+        """A notice for `viewer`: "You took back an action" for the one it is about."""
+        r = match.renderer(lang)
+        msg_id = f"ui.web.notice.{notice['kind']}"
+        return {**notice, "text": r.text(msg_id, viewer, player=notice["seat"]) if r.has(msg_id) else notice["kind"]}
+
+    def add_notice(self, match: Match, kind: str, seat: int, **extra: Any) -> None:
+        """Something happened to a seat outside the game (shown among the events, at `seq`:
+        the number of events logged before it)."""
         notices = self.notices.setdefault(match.id, [])
-        notices.append({"kind": kind, "seat": seat, "at": time.time(), **extra})
+        notices.append({"kind": kind, "seat": seat, "at": time.time(), "seq": len(match.state.log), **extra})
         del notices[:-16]
 
     # ----- acting -----------------------------------------------------------------------
@@ -349,7 +392,7 @@ class MatchService:
                     await self._commit(match, seat, action)
                     break
                 except Conflict:  # another process changed the match: catch up, check again
-                    await self._catch_up(match)
+                    await self.catch_up(match)
                     if version is not None:
                         raise StaleActionError("action.stale", chosen=version, current=match.state.version) from None
             else:
@@ -396,11 +439,11 @@ class MatchService:
                 revision = await self.store.remove_last_action(match.id, match.revision, match.state.version - 1,
                                                                bot_turn=bot_turn)
             except Conflict:
-                await self._catch_up(match)
+                await self.catch_up(match)
                 raise IllegalActionError("web.no_undo") from None
             match.undo_to(before)
             match.committed(revision)
-            self._notice(match, "undo", seat, version=match.state.version)
+            self.add_notice(match, "undo", seat, version=match.state.version)
         self.notify(match)
         return match
 
@@ -442,12 +485,12 @@ class MatchService:
                 bot = "random"
             match.seats[seat].stand_in = bot
             try:
-                await self._save_seats(match)
+                await self.save_seats(match)
             except Conflict:
                 match.seats[seat].stand_in = None
-                await self._catch_up(match)
+                await self.catch_up(match)
                 raise
-            self._notice(match, "stand_in", seat)
+            self.add_notice(match, "stand_in", seat)
         self.notify(match)
         self._drive(match)
         return match
@@ -466,21 +509,21 @@ class MatchService:
         bot = match.seats[seat].stand_in
         match.seats[seat].stand_in = None
         try:
-            await self._save_seats(match)
+            await self.save_seats(match)
         except Conflict:
             match.seats[seat].stand_in = bot
-            await self._catch_up(match)
+            await self.catch_up(match)
             raise StaleActionError("action.stale", chosen=match.state.version, current=match.state.version) from None
         match.seats[seat].waiting_since = time.time()
-        self._notice(match, "returned", seat)
+        self.add_notice(match, "returned", seat)
 
-    async def _save_seats(self, match: Match) -> None:
+    async def save_seats(self, match: Match) -> None:
         revision = await self.store.set_seats(match.id, match.revision, [s.stored() for s in match.seats],
                                               bot_turn=match.bot_turn())
         match.committed(revision)
 
     # ----- other processes' changes ---------------------------------------------------------
-    async def _catch_up(self, match: Match) -> None:
+    async def catch_up(self, match: Match) -> None:
         """Bring this process's copy of the match up to the store's (under its lock)."""
         head = await self.store.head(match.id)
         if head is None:
@@ -495,7 +538,11 @@ class MatchService:
         announced action alone when it is the one change missing), tell its watchers, and run
         its bots if this process owns them."""
         match = self.matches.get(match_id)
-        if match is None or match.revision >= revision:
+        if match is None:
+            return
+        if match.revision >= revision:
+            if action is None:   # a change besides the game's (a chat line)
+                await self.chat.refresh(match_id)
             return
         lock = self.locks.get(match_id)
         if lock is None:
@@ -505,9 +552,9 @@ class MatchService:
                 try:
                     match.catch_up_action(action[1], action[2], revision)
                 except TakujoError:
-                    await self._catch_up(match)
+                    await self.catch_up(match)
             elif match.revision < revision:
-                await self._catch_up(match)
+                await self.catch_up(match)
         self.notify(match)
         self._drive(match)
 
@@ -515,7 +562,10 @@ class MatchService:
     def watch(self, match: Match, watcher: Watcher) -> None:
         self.watchers.setdefault(match.id, set()).add(watcher)
         if watcher.seat is not None:
-            match.seats[watcher.seat].connections += 1
+            seat = match.seats[watcher.seat]
+            seat.connections += 1
+            if seat.opened_at is None:
+                seat.opened_at = time.time()
 
     def unwatch(self, match: Match, watcher: Watcher) -> None:
         watchers = self.watchers.get(match.id)
@@ -531,21 +581,35 @@ class MatchService:
 
     async def send_changes(self, match: Match, watcher: Watcher) -> None:
         """Send `watcher` its state whenever the match changes, until its socket closes."""
+        await self.chat.load(match.id)
         while True:
             await watcher.wake.wait()
             watcher.wake.clear()
             await self.push(match, watcher)
 
     async def push(self, match: Match, watcher: Watcher) -> None:
-        """Send one watcher its state since its cursor."""
-        payload = self.payload(match, watcher.seat, watcher.lang, watcher.cursor)
-        watcher.cursor = payload["cursor"]
-        await watcher.send({"type": "state", **payload})
+        """Send one watcher its state since its cursor (if the match changed) and the chat
+        lines it may read and has not had."""
+        if watcher.state_due:
+            watcher.state_due = False
+            payload = self.payload(match, watcher.seat, watcher.lang, watcher.cursor)
+            watcher.cursor = payload["cursor"]
+            await watcher.send({"type": "state", **payload})
+        lines = self.chat.unseen(match.id, watcher)
+        if lines:
+            watcher.chat_seen = lines[-1].n
+            await watcher.send({"type": "chat", "lines": [line.to_json() for line in lines]})
 
     def notify(self, match: Match) -> None:
         """Tell every watcher of the match that there is something new to send."""
         match.touched = time.monotonic()
         for watcher in self.watchers.get(match.id, ()):
+            watcher.state_due = True
+            watcher.wake.set()
+
+    def notify_chat(self, match_id: str) -> None:
+        """Tell every watcher of the match that the chat has new lines."""
+        for watcher in self.watchers.get(match_id, ()):
             watcher.wake.set()
 
     # ----- bots -------------------------------------------------------------------------
@@ -586,7 +650,7 @@ class MatchService:
                 return  # another process runs this match's bots
             self.claimed.add(match.id)
             async with self.locks[match.id]:
-                await self._catch_up(match)
+                await self.catch_up(match)
         while not self.closed:
             turn = self._bot_to_act(match)
             if turn is None:
@@ -623,7 +687,7 @@ class MatchService:
                 try:
                     await self._commit(match, seat, action)
                 except Conflict:
-                    await self._catch_up(match)
+                    await self.catch_up(match)
                     continue
             self._count_action("bot")
             self.notify(match)

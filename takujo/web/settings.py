@@ -43,6 +43,7 @@ class Limits:
     actions: str = "240/minute"        # actions and undos, over HTTP and the WebSocket
     ws_messages: str = "600/minute"    # every WebSocket message
     ws_connects: str = "60/minute"     # WebSocket connections opened
+    chat: str = "20/minute"            # chat lines
     uploads: str = "20/minute"         # records and decklists uploaded
     requests: str = "1200/minute"      # every other HTTP request
     sockets_per_seat: int = 4          # open WebSockets with one seat's token

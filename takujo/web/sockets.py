@@ -24,6 +24,7 @@ from .errors import client_lang, engine_error_body
 from .ratelimit import RateLimited, RateLimiter
 from .service import Forbidden, MatchService, NotFound, Watcher, viewer_seat
 from .settings import Limits
+from .payload import HISTORY_PAGE
 from .wire import send
 
 log = logging.getLogger("takujo.web")
@@ -140,6 +141,7 @@ async def _message(ws: WebSocket, service: MatchService, limiter: RateLimiter, w
         if kind == "lang":
             watcher.lang = client_lang(str(msg.get("lang", ""))[:10])
             watcher.cursor = None
+            watcher.state_due = True
             watcher.wake.set()
         elif kind == "act":
             limiter.hit("actions", watcher.address)
@@ -149,7 +151,16 @@ async def _message(ws: WebSocket, service: MatchService, limiter: RateLimiter, w
             await service.undo(match_id, watcher.token)
         elif kind == "refresh":
             watcher.cursor = None
+            watcher.state_due = True
             watcher.wake.set()
+        elif kind == "history":
+            match = await service.get(match_id)
+            before = client_version(msg.get("before"))
+            await send(ws, {"type": "history", **service.history(match, watcher.seat, watcher.lang,
+                                                                  before if before is not None else 0, HISTORY_PAGE)})
+        elif kind == "chat":
+            limiter.hit("chat", watcher.address)
+            await service.chat.say(match_id, watcher.seat, msg.get("name"), msg.get("text"))
         else:
             raise TakujoError("web.unknown_message", kind=str(kind)[:40])
     except TakujoError as exc:

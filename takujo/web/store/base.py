@@ -22,7 +22,10 @@ from typing import Any, Awaitable, Callable, ClassVar, Literal
 #: (undo right after a snapshot needs the one before), so its storage does not grow with them.
 SNAPSHOT_EVERY = 50
 
-Status = Literal["running", "finished"]
+Status = Literal["running", "finished", "open"]   # open: running, listed, with a seat nobody took
+
+#: Chat lines kept per match (older ones are dropped as new ones come).
+CHAT_KEPT = 500
 
 
 class StoreError(Exception):
@@ -51,10 +54,33 @@ class MatchHead:
     revision: int = 0         # grows with every change: an action, an undo, a seat handed over
     undos: int = 0            # how many actions were taken back, ever
     bot_turn: bool = False    # a bot is to act (the bots' owner has work to do)
+    listed: bool = True       # its open seats are offered in the lobby (else: invite links only)
 
     @property
     def status(self) -> Status:
         return "finished" if self.finished is not None else "running"
+
+
+def open_seats(seats: list[dict[str, Any]]) -> int:
+    """How many of these stored seats are a person's that nobody has taken (given a name) yet."""
+    return sum(1 for s in seats if s.get("kind") == "human" and not s.get("name"))
+
+
+@dataclass
+class ChatLine:
+    """One chat message of a match: on the players' channel (seated players write, everyone
+    reads) or the spectators' (only spectators write and read)."""
+
+    n: int                    # its number in the match's chat (from 1)
+    channel: str              # "players" | "spectators"
+    seat: int | None          # the writer's seat (None: a spectator)
+    name: str                 # the writer's name as shown
+    text: str
+    at: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {"n": self.n, "channel": self.channel, "seat": self.seat, "name": self.name, "text": self.text,
+                "at": self.at}
 
 
 @dataclass
@@ -78,6 +104,8 @@ def match_list_sql(columns: str, mark: str, *, status: Status | None, game: str 
     args: list[Any] = []
     if status == "running":
         where.append("finished IS NULL")
+    elif status == "open":
+        where.append("finished IS NULL AND listed AND open_seats > 0")
     elif status == "finished":
         where.append("finished IS NOT NULL")
     if game:  # the game's name alone, or with options: fuutei, fuutei(players=3)
@@ -168,6 +196,27 @@ class Store(ABC):
                            before: tuple[float, str] | None = None) -> list[MatchHead]:
         """Matches newest first, filtered, at most `limit`, starting after the (created, id)
         position `before`."""
+
+    @abstractmethod
+    async def add_member(self, player: str, match_id: str, seat: int) -> None:
+        """Link a player (the hash of a browser's player key) to a match: a seat it took, or
+        -1 for the match it created. Linking twice changes nothing."""
+
+    @abstractmethod
+    async def member_seats(self, player: str, match_id: str) -> set[int]:
+        """The seats a player took in a match (-1 among them if it created the match)."""
+
+    @abstractmethod
+    async def player_matches(self, player: str, limit: int = 50) -> list[MatchHead]:
+        """The matches a player is linked to, newest first."""
+
+    @abstractmethod
+    async def add_chat(self, match_id: str, channel: str, seat: int | None, name: str, text: str) -> ChatLine:
+        """Keep a chat line (numbered after the match's last; only the latest `CHAT_KEPT` stay)."""
+
+    @abstractmethod
+    async def chat(self, match_id: str, after: int = 0, limit: int = CHAT_KEPT) -> list[ChatLine]:
+        """The match's chat lines numbered above `after`, oldest first."""
 
     @abstractmethod
     async def count_matches(self) -> dict[str, int]:

@@ -33,8 +33,8 @@ import psycopg
 from psycopg_pool import AsyncConnectionPool
 
 from ..wire import dumps
-from .base import (SNAPSHOT_EVERY, Announced, Conflict, Listener, MatchHead, Status, Store, StoreError, StoredMatch,
-                   match_list_sql)
+from .base import (CHAT_KEPT, SNAPSHOT_EVERY, Announced, ChatLine, Conflict, Listener, MatchHead, Status, Store,
+                   StoreError, StoredMatch, match_list_sql, open_seats)
 
 log = logging.getLogger("takujo.web")
 
@@ -81,11 +81,30 @@ SCHEMA = [
         PRIMARY KEY (match, n)
     )""",
     "ALTER TABLE matches ADD COLUMN IF NOT EXISTS updated DOUBLE PRECISION NOT NULL DEFAULT 0",  # last change
+    "ALTER TABLE matches ADD COLUMN IF NOT EXISTS listed BOOLEAN NOT NULL DEFAULT TRUE",   # open seats in the lobby
+    "ALTER TABLE matches ADD COLUMN IF NOT EXISTS open_seats INTEGER NOT NULL DEFAULT 0",  # seats nobody took yet
+    """CREATE TABLE IF NOT EXISTS members (
+        player TEXT COLLATE "C" NOT NULL,
+        match TEXT COLLATE "C" NOT NULL REFERENCES matches(id),
+        seat INTEGER NOT NULL,
+        PRIMARY KEY (player, match, seat)
+    )""",
+    "CREATE INDEX IF NOT EXISTS members_match ON members (match)",
+    """CREATE TABLE IF NOT EXISTS chat (
+        match TEXT COLLATE "C" NOT NULL REFERENCES matches(id),
+        n INTEGER NOT NULL,
+        channel TEXT NOT NULL,
+        seat INTEGER,
+        name TEXT NOT NULL,
+        text TEXT NOT NULL,
+        at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (match, n)
+    )""",
     "CREATE INDEX IF NOT EXISTS matches_created ON matches (created DESC, id DESC)",
     "CREATE INDEX IF NOT EXISTS matches_bot_turn ON matches (created, id) WHERE finished IS NULL AND bot_turn",
 ]
 HEAD = ("id, game, seed, seats, idle_limit, created, finished, outcome, rematch_of, rematch, steps, "
-        "revision, undos, bot_turn")
+        "revision, undos, bot_turn, listed")
 
 #: Settings of this store's own connections (keepalives: a vanished peer is noticed, and its
 #: claims freed, within about half a minute rather than hours).
@@ -119,7 +138,7 @@ def head_of(row: Sequence[Any]) -> MatchHead:
     return MatchHead(id=row[0], game=row[1], seed=int(row[2]), seats=json.loads(row[3]), idle_limit=row[4],
                      created=row[5], finished=row[6], outcome=json.loads(row[7]) if row[7] else None,
                      rematch_of=row[8], rematch=row[9], steps=int(row[10]), revision=int(row[11]),
-                     undos=int(row[12]), bot_turn=bool(row[13]))
+                     undos=int(row[12]), bot_turn=bool(row[13]), listed=bool(row[14]))
 
 
 class PostgresStore(Store):
@@ -254,10 +273,10 @@ class PostgresStore(Store):
     # ----- matches --------------------------------------------------------------------------
     @staticmethod
     async def _insert(conn: psycopg.AsyncConnection[Any], m: MatchHead) -> None:
-        await conn.execute("INSERT INTO matches (id, game, seed, seats, idle_limit, created, rematch_of, bot_turn) "
-                           "VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
+        await conn.execute("INSERT INTO matches (id, game, seed, seats, idle_limit, created, rematch_of, bot_turn, "
+                           "listed, open_seats) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
                            (m.id, m.game, m.seed, json.dumps(m.seats), m.idle_limit, m.created, m.rematch_of,
-                            bool(m.bot_turn)))
+                            bool(m.bot_turn), bool(m.listed), open_seats(m.seats)))
 
     async def add_match(self, head: MatchHead) -> None:
         async with self._transaction() as conn:
@@ -340,8 +359,45 @@ class PostgresStore(Store):
 
     async def set_seats(self, match_id: str, revision: int, seats: list[dict[str, Any]], *, bot_turn: bool) -> int:
         async with self._transaction() as conn:
-            return await self._bump(conn, match_id, revision, "seats = %s, bot_turn = %s",
-                                    (json.dumps(seats), bool(bot_turn)))
+            return await self._bump(conn, match_id, revision, "seats = %s, bot_turn = %s, open_seats = %s",
+                                    (json.dumps(seats), bool(bot_turn), open_seats(seats)))
+
+    async def add_member(self, player: str, match_id: str, seat: int) -> None:
+        async with self._transaction() as conn:
+            await conn.execute("INSERT INTO members (player, match, seat) VALUES (%s, %s, %s) ON CONFLICT DO NOTHING",
+                               (player, match_id, seat))
+
+    async def member_seats(self, player: str, match_id: str) -> set[int]:
+        return {int(r[0]) for r in await self._rows("SELECT seat FROM members WHERE player = %s AND match = %s",
+                                                    (player, match_id))}
+
+    async def player_matches(self, player: str, limit: int = 50) -> list[MatchHead]:
+        rows = await self._rows(f"SELECT {HEAD} FROM matches WHERE id IN (SELECT match FROM members WHERE player = %s) "
+                                "ORDER BY created DESC, id DESC LIMIT %s", (player, limit))
+        return [head_of(r) for r in rows]
+
+    async def add_chat(self, match_id: str, channel: str, seat: int | None, name: str, text: str) -> ChatLine:
+        async with self._transaction() as conn:
+            # the match's row is locked until this commits: two writers number their lines in turn
+            cur = await conn.execute("SELECT revision FROM matches WHERE id = %s FOR UPDATE", (match_id,))
+            head = await cur.fetchone()
+            if head is None:
+                raise Conflict(match_id)
+            row = await (await conn.execute("SELECT COALESCE(MAX(n), 0) FROM chat WHERE match = %s",
+                                            (match_id,))).fetchone()
+            n = int(row[0]) + 1 if row else 1
+            line = ChatLine(n=n, channel=channel, seat=seat, name=name, text=text, at=time.time())
+            await conn.execute("INSERT INTO chat (match, n, channel, seat, name, text, at) "
+                               "VALUES (%s, %s, %s, %s, %s, %s, %s)", (match_id, n, channel, seat, name, text, line.at))
+            await conn.execute("DELETE FROM chat WHERE match = %s AND n <= %s", (match_id, n - CHAT_KEPT))
+            # announced at the match's revision: the others read the chat, the game is unchanged
+            await conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, self._announcement(match_id, int(head[0]))))
+            return line
+
+    async def chat(self, match_id: str, after: int = 0, limit: int = CHAT_KEPT) -> list[ChatLine]:
+        rows = await self._rows("SELECT n, channel, seat, name, text, at FROM chat WHERE match = %s AND n > %s "
+                                "ORDER BY n LIMIT %s", (match_id, after, limit))
+        return [ChatLine(int(n), c, seat, name, text, at) for n, c, seat, name, text, at in rows]
 
     async def list_matches(self, *, status: Status | None = None, game: str | None = None, limit: int = 50,
                            before: tuple[float, str] | None = None) -> list[MatchHead]:

@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..wire import dumps
-from .base import SNAPSHOT_EVERY, Conflict, MatchHead, Status, Store, StoredMatch, match_list_sql
+from .base import (CHAT_KEPT, SNAPSHOT_EVERY, ChatLine, Conflict, MatchHead, Status, Store, StoredMatch,
+                   match_list_sql, open_seats)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
@@ -41,6 +42,22 @@ CREATE TABLE IF NOT EXISTS actions (
     at REAL NOT NULL,
     PRIMARY KEY (match, n)
 );
+CREATE TABLE IF NOT EXISTS members (
+    player TEXT NOT NULL,           -- SHA-256 of a browser's player key
+    match TEXT NOT NULL REFERENCES matches(id),
+    seat INTEGER NOT NULL,          -- a seat it took, or -1: it created the match
+    PRIMARY KEY (player, match, seat)
+);
+CREATE TABLE IF NOT EXISTS chat (
+    match TEXT NOT NULL REFERENCES matches(id),
+    n INTEGER NOT NULL,
+    channel TEXT NOT NULL,          -- players | spectators
+    seat INTEGER,                   -- the writer's seat (NULL: a spectator)
+    name TEXT NOT NULL,
+    text TEXT NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (match, n)
+);
 CREATE TABLE IF NOT EXISTS snapshots (
     match TEXT NOT NULL REFERENCES matches(id),
     n INTEGER NOT NULL,             -- the state after n actions
@@ -56,13 +73,16 @@ ADDED = [
     ("undos", "INTEGER NOT NULL DEFAULT 0", None),
     ("bot_turn", "INTEGER NOT NULL DEFAULT 0", None),
     ("updated", "REAL NOT NULL DEFAULT 0", "created"),   # when it last changed
+    ("listed", "INTEGER NOT NULL DEFAULT 1", None),      # open seats offered in the lobby
+    ("open_seats", "INTEGER NOT NULL DEFAULT 0", None),  # people's seats nobody took yet
 ]
 INDEXES = """
 CREATE INDEX IF NOT EXISTS matches_created ON matches (created DESC, id DESC);
 CREATE INDEX IF NOT EXISTS matches_bot_turn ON matches (bot_turn) WHERE finished IS NULL;
+CREATE INDEX IF NOT EXISTS members_match ON members (match);
 """
 HEAD = ("id, game, seed, seats, idle_limit, created, finished, outcome, rematch_of, rematch, steps, "
-        "revision, undos, bot_turn")
+        "revision, undos, bot_turn, listed")
 
 
 def head_of(row: tuple[Any, ...]) -> MatchHead:
@@ -70,7 +90,7 @@ def head_of(row: tuple[Any, ...]) -> MatchHead:
     return MatchHead(id=row[0], game=row[1], seed=row[2], seats=json.loads(row[3]), idle_limit=row[4],
                      created=row[5], finished=row[6], outcome=json.loads(row[7]) if row[7] else None,
                      rematch_of=row[8], rematch=row[9], steps=row[10], revision=row[11], undos=row[12],
-                     bot_turn=bool(row[13]))
+                     bot_turn=bool(row[13]), listed=bool(row[14]))
 
 
 class SQLiteStore(Store):
@@ -142,10 +162,10 @@ class SQLiteStore(Store):
     # ----- matches --------------------------------------------------------------------------
     @staticmethod
     def _insert(db: sqlite3.Connection, m: MatchHead) -> None:
-        db.execute("INSERT INTO matches (id, game, seed, seats, idle_limit, created, rematch_of, bot_turn) "
-                   "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        db.execute("INSERT INTO matches (id, game, seed, seats, idle_limit, created, rematch_of, bot_turn, listed, "
+                   "open_seats) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                    (m.id, m.game, m.seed, json.dumps(m.seats), m.idle_limit, m.created, m.rematch_of,
-                    int(m.bot_turn)))
+                    int(m.bot_turn), int(m.listed), open_seats(m.seats)))
 
     async def add_match(self, head: MatchHead) -> None:
         self._transaction(lambda db: self._insert(db, head))
@@ -218,8 +238,37 @@ class SQLiteStore(Store):
         return int(self._transaction(body))
 
     async def set_seats(self, match_id: str, revision: int, seats: list[dict[str, Any]], *, bot_turn: bool) -> int:
-        return int(self._transaction(lambda db: self._bump(db, match_id, revision, "seats = ?, bot_turn = ?",
-                                                           (json.dumps(seats), int(bot_turn)))))
+        return int(self._transaction(lambda db: self._bump(db, match_id, revision,
+                                                           "seats = ?, bot_turn = ?, open_seats = ?",
+                                                           (json.dumps(seats), int(bot_turn), open_seats(seats)))))
+
+    async def add_member(self, player: str, match_id: str, seat: int) -> None:
+        self._transaction(lambda db: db.execute("INSERT OR IGNORE INTO members (player, match, seat) VALUES (?, ?, ?)",
+                                                (player, match_id, seat)))
+
+    async def member_seats(self, player: str, match_id: str) -> set[int]:
+        return {int(r[0]) for r in self._read("SELECT seat FROM members WHERE player = ? AND match = ?",
+                                              (player, match_id))}
+
+    async def player_matches(self, player: str, limit: int = 50) -> list[MatchHead]:
+        rows = self._read(f"SELECT {HEAD} FROM matches WHERE id IN (SELECT match FROM members WHERE player = ?) "
+                          "ORDER BY created DESC, id DESC LIMIT ?", (player, limit))
+        return [head_of(r) for r in rows]
+
+    async def add_chat(self, match_id: str, channel: str, seat: int | None, name: str, text: str) -> ChatLine:
+        def body(db: sqlite3.Connection) -> ChatLine:
+            n = int(db.execute("SELECT COALESCE(MAX(n), 0) FROM chat WHERE match = ?", (match_id,)).fetchone()[0]) + 1
+            line = ChatLine(n=n, channel=channel, seat=seat, name=name, text=text, at=time.time())
+            db.execute("INSERT INTO chat (match, n, channel, seat, name, text, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                       (match_id, n, channel, seat, name, text, line.at))
+            db.execute("DELETE FROM chat WHERE match = ? AND n <= ?", (match_id, n - CHAT_KEPT))
+            return line
+        return self._transaction(body)  # type: ignore[no-any-return]
+
+    async def chat(self, match_id: str, after: int = 0, limit: int = CHAT_KEPT) -> list[ChatLine]:
+        rows = self._read("SELECT n, channel, seat, name, text, at FROM chat WHERE match = ? AND n > ? "
+                          "ORDER BY n LIMIT ?", (match_id, after, limit))
+        return [ChatLine(*r) for r in rows]
 
     async def list_matches(self, *, status: Status | None = None, game: str | None = None, limit: int = 50,
                            before: tuple[float, str] | None = None) -> list[MatchHead]:

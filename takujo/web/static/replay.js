@@ -1,7 +1,7 @@
 // The replay viewer: a finished match (/replay/MATCH) or an uploaded record (/replay), step
 // by step, forward and back, from any seat's point of view or the spectator's.
 import { api, CardBook, currentLang, el, langSwitch, loadTexts, t } from "./common.js";
-import { BoardContext, dice } from "./board-kit.js";
+import { BoardContext, dice, icon, iconText } from "./board-kit.js";
 
 let lang = currentLang();
 let key = location.pathname.split("/").filter(Boolean)[1] || null;
@@ -53,15 +53,15 @@ function draw() {
     el("option", { value: "", selected: seat === null ? true : null }, t("spectator")),
     ...Array.from({ length: frame.players }, (_, p) => el("option", { value: p, selected: seat === p ? true : null }, t("player", { n: p }))));
   c.replaceChildren(
-    el("button", { type: "button", id: "first", onclick: go(0) }, "⏮ " + t("first")),
-    el("button", { type: "button", id: "back", onclick: go(step - 1) }, "◀ " + t("back")),
-    el("span.step", { id: "step" }, t("step", { n: step, total: frame.steps })),
-    el("button", { type: "button", id: "forward", onclick: go(step + 1) }, t("forward") + " ▶"),
-    el("button", { type: "button", id: "last", onclick: go(frame.steps) }, t("last") + " ⏭"),
+    el("button", { type: "button", id: "first", onclick: go(0), disabled: step <= 0 ? true : null }, icon("first"), " ", t("first")),
+    el("button", { type: "button", id: "back", onclick: go(step - 1), disabled: step <= 0 ? true : null }, icon("back"), " ", t("back")),
+    el("span.step", { id: "step", "aria-live": "polite" }, t("step", { n: step, total: frame.steps })),
+    el("button", { type: "button", id: "forward", onclick: go(step + 1), disabled: step >= frame.steps ? true : null }, t("forward"), " ", icon("forward")),
+    el("button", { type: "button", id: "last", onclick: go(frame.steps), disabled: step >= frame.steps ? true : null }, t("last"), " ", icon("last")),
     el("label.field.inline", {}, el("span", {}, t("point_of_view")), pov));
   const ctx = new BoardContext({ lang, book, state: frame, act: () => {}, readOnly: true });
   board.render($("board"), frame, ctx);
-  $("log").replaceChildren(...frame.events.map((e) => el(`li.event.ev-${e.e}`, {}, e.faces ? dice(e.faces) : null, e.text)));
+  $("log").replaceChildren(...frame.events.map((e) => el(`li.event.ev-${e.e}`, {}, e.faces ? dice(e.faces) : null, iconText(e.text))));
   const o = $("outcome");
   o.hidden = !frame.outcome;
   if (frame.outcome) o.replaceChildren(el("h2", {}, t("game_over")), el("p", {}, frame.outcome_text));

@@ -15,7 +15,7 @@
 // province; hire, in the province where soldiers are hired), a tactics card, a slot of the
 // turn-order track, and buttons on the table for the rest (no basic action, no tactics card).
 import { api, CardBook, el, names } from "../common.js";
-import { dice } from "../board-kit.js";
+import { clearSelection, dice, iconText, light, menu, replace } from "../board-kit.js";
 
 const GAME = "draft_daimyo";
 if (!document.querySelector(`link[data-board="${GAME}"]`)) {
@@ -107,12 +107,6 @@ function noteEvents(state, readOnly) {
 let armed = new Map();      // element -> the actions it completes
 let current = null;         // the ctx of the last draw
 
-function clearMarks() {
-  document.querySelectorAll(".selected").forEach((n) => n.classList.remove("selected"));
-  document.querySelectorAll(".target").forEach((n) => { n.classList.remove("target"); n.onclick = null; });
-  document.querySelectorAll(".popover").forEach((n) => n.remove());
-}
-
 function wire(root) {
   if (root.dataset.ddWired) return;
   root.dataset.ddWired = "1";
@@ -124,21 +118,14 @@ function wire(root) {
     ev.preventDefault();
     const acts = armed.get(node);
     armed = new Map();
-    clearMarks();
+    clearSelection();
     if (acts.length === 1) current.act(acts[0].notation);
     else menuAt(node, acts);
   }, true);
 }
 
 function menuAt(anchor, acts) {
-  const pop = el("div.popover.menu", { role: "menu" },
-    el("div.popover-title", {}, current.t("choose")),
-    ...acts.map((a) => el("button.menu-item", { type: "button", role: "menuitem", dataset: { notation: a.notation },
-      onclick: (ev) => { ev.stopPropagation(); clearMarks(); current.act(a.notation); } }, a.label)));
-  document.body.append(pop);
-  const r = anchor.getBoundingClientRect();
-  pop.style.left = `${Math.max(4, Math.min(window.scrollX + r.left, window.scrollX + document.documentElement.clientWidth - pop.offsetWidth - 4))}px`;
-  pop.style.top = `${window.scrollY + r.bottom + 4}px`;
+  menu(anchor, acts, (a) => current.act(a.notation));
 }
 
 // ----- the board ----------------------------------------------------------------------------------
@@ -152,6 +139,7 @@ export function render(root, state, ctx) {
   if (book) ctx.book = book;
   const R = new Table(state, ctx, book);
   root.replaceChildren(R.draw());
+  ctx.settle(root);
 }
 
 class Table {
@@ -242,11 +230,8 @@ class Table {
           if (!armed.has(target)) armed.set(target, []);
           armed.get(target).push(a);
         }
-        for (const target of armed.keys()) target.classList.add("target");
-        // the menu of every action opens under the node: on the map, move it under the map,
-        // off the neighbours it would hide
-        const map = node.closest(".dd-map"), pop = document.querySelector(".popover.menu");
-        if (map && pop && armed.size) pop.style.top = `${window.scrollY + map.getBoundingClientRect().bottom + 4}px`;
+        for (const target of armed.keys()) light(target, null);   // its click is caught by wire()
+        replace();   // the menu of every action moves off the targets it would hide
       });
     }
     return node;
@@ -271,8 +256,16 @@ class Table {
     const side = this.side();
     const mine = this.me !== null ? this.myArea() : null;
     const left = this.leftovers();
+    const middle = el("div.dd-middle", {}, map, side);
+    // picking from your packet or hand (or a tactics card): your cards first, in view
+    if (mine && this.picking()) return el("div.dd-table.dd-picking", { dataset: { phase: this.pub.phase } }, head, mine, left, middle, others);
     return el("div.dd-table", { dataset: { phase: this.pub.phase } },
-      head, others, el("div.dd-middle", {}, map, side), mine, left);
+      head, others, middle, mine, left);
+  }
+
+  /** Whether what you must choose from now is a card of yours (packet, hand, tactics). */
+  picking() {
+    return this.ctx.actions.some((a) => ["pick", "choose", "tactic", "notactic"].includes(a.verb));
   }
 
   /** The seats from the viewer's left: the others in turn order after you. */
@@ -300,6 +293,7 @@ class Table {
     const parts = [el("div.dd-when", {}, el("span.dd-round", {}, when), el("span.dd-phase", {}, this.phaseText())),
       el("div.dd-order", {}, el("span.dd-label", {}, this.t("turn_order")), ...chips)];
     if (pub.phase === "order") parts.push(this.orderTrack());
+    parts.push(this.ctx.settingsControl());
     return el("header.dd-head", {}, ...parts);
   }
 
@@ -489,10 +483,10 @@ class Table {
     }
     const buttons = ["rest", "notactic"].flatMap((verb) => ctx.actionsFor(verb)).map((a) => this.button(a));
     if (ctx.actionsFor("march").length || ctx.actionsFor("hire").length) blocks.push(el("p.dd-hint", {}, this.t("hint_basic")));
+    const row = el("div.dd-hand-row", {}, ...blocks);
+    const bar = buttons.length ? el("div.dd-buttons", {}, ...buttons) : null;
     return el(`section.dd-mine.${this.ownerClass(me)}`, { dataset: { seat: String(me) } },
-      this.seat(me),
-      el("div.dd-hand-row", {}, ...blocks),
-      buttons.length ? el("div.dd-buttons", {}, ...buttons) : null);
+      ...(this.picking() ? [row, bar, this.seat(me)] : [this.seat(me), row, bar]));
   }
 
   /** The card chosen this turn: play it (then its target) or discard it for 1 gold. */
@@ -571,16 +565,16 @@ class Table {
     if (!last) return null;
     const rows = last.lines.map((e) => {
       if (e.e === "roll" && Array.isArray(e.faces)) {
-        const d = dice(e.faces);
+        const d = dice(e.faces, { seq: e.seq });
         [...d.children].forEach((die, k) => { if (e.faces[k] >= HIT) die.classList.add("dd-hit"); });
         const hits = e.faces.filter((f) => f >= HIT).length;
         const who = e.player === null || e.player === undefined ? NEUTRAL : e.player;
         return el("div.dd-roll", { dataset: { why: e.why || "" } }, chip(who), d, el("span.dd-hits", {}, this.tn("hits", hits)));
       }
-      return el("div.dd-line", {}, (e.text || "").trim());
+      return el("div.dd-line", {}, iconText((e.text || "").trim()));
     });
     return this.block(this.t("last_battle"), "dd-battle",
-      el("div.dd-line.dd-start", {}, (last.start.text || "").trim()), ...rows);
+      el("div.dd-line.dd-start", {}, iconText((last.start.text || "").trim())), ...rows);
   }
 }
 

@@ -11,7 +11,7 @@
 // in the centre, is invaded. The phase's plain choices (end, no support, attack, allow…)
 // are buttons on the board.
 import { el, names } from "../common.js";
-import { dice } from "../board-kit.js";
+import { clearSelection, dice, icon, light, menu, replace } from "../board-kit.js";
 
 const GAME = "fuutei";
 const STATS = ["phys_atk", "phys_def", "mag_atk", "mag_def"];
@@ -55,7 +55,7 @@ class Targets {
     this.ctx = ctx;
     this.nodes = new Map();
     const original = ctx.select.bind(ctx);
-    ctx.select = (actions, anchor) => { original(actions, anchor); this.light(actions, anchor); };
+    ctx.select = (actions, anchor, opts) => { original(actions, anchor, opts); this.light(actions, anchor); replace(); };
     if (!Targets.roots.has(root)) {
       Targets.roots.add(root);
       // a lit target is clicked as a target, even when it carries actions of its own
@@ -82,7 +82,7 @@ class Targets {
   }
 
   light(actions, anchor) {
-    for (const list of this.nodes.values()) for (const n of list) { n.classList.remove("target"); n.onclick = null; }
+    for (const list of this.nodes.values()) for (const n of list) { n.classList.remove("target"); n.onclick = null; n._asTarget = null; }
     const self = anchor.dataset.self;
     const per = new Map();
     for (const a of actions) {
@@ -96,34 +96,15 @@ class Targets {
       }
     }
     for (const [node, list] of per) {
-      node.classList.add("target");
-      node.onclick = (ev) => {
-        ev.stopPropagation();
-        if (list.length === 1) { clearChoice(); this.ctx.act(list[0].notation); }
-        else menu(node, list, this.ctx);
-      };
+      light(node, (ev) => {
+        if (ev) ev.stopPropagation();
+        if (list.length === 1) this.ctx.act(list[0].notation);
+        else menu(node, list, (a) => this.ctx.act(a.notation));
+      });
     }
   }
 }
 Targets.roots = new WeakSet();
-
-function clearChoice() {
-  document.querySelectorAll(".popover").forEach((n) => n.remove());
-  document.querySelectorAll(".selected").forEach((n) => n.classList.remove("selected"));
-  document.querySelectorAll(".target").forEach((n) => { n.classList.remove("target"); n.onclick = null; });
-}
-
-function menu(anchor, actions, ctx) {
-  document.querySelectorAll(".popover").forEach((n) => n.remove());
-  const pop = el("div.popover.menu", { role: "menu" },
-    el("div.popover-title", {}, ctx.t("choose")),
-    ...actions.map((a) => el("button.menu-item", { type: "button", role: "menuitem", dataset: { notation: a.notation },
-      onclick: (ev) => { ev.stopPropagation(); clearChoice(); ctx.act(a.notation); } }, a.label)));
-  document.body.append(pop);
-  const r = anchor.getBoundingClientRect();
-  pop.style.left = `${Math.max(4, Math.min(window.scrollX + r.left, window.scrollX + document.documentElement.clientWidth - pop.offsetWidth - 4))}px`;
-  pop.style.top = `${window.scrollY + r.bottom + 4}px`;
-}
 
 // ----- the board ----------------------------------------------------------------------------------
 export function render(root, state, ctx) {
@@ -131,6 +112,7 @@ export function render(root, state, ctx) {
   document.querySelectorAll(".popover.menu").forEach((n) => n.remove());  // its actions are gone
   const b = new Board(root, state, ctx);
   root.replaceChildren(...b.draw());
+  ctx.settle(root);
 }
 
 class Board {
@@ -173,7 +155,7 @@ class Board {
     const stand = this.ctx.book.catalogue && this.ctx.book.catalogue.stand_in;
     if (stand) {
       const note = this.ctx.book.catalogue[`note_${this.ctx.lang}`] || this.ctx.book.catalogue.note_ja || "";
-      parts.push(el("p.ft-note", { title: note }, "ⓘ ", this.t("stand_in"), " — ", note));
+      parts.push(el("p.ft-note", { title: note }, icon("info"), " ", this.t("stand_in"), " — ", note));
     }
     return parts;
   }
@@ -195,7 +177,8 @@ class Board {
         el("span.ft-goal", {}, "★ ", this.t("goal", { n: pub.threshold })),
         (pub.phase === "main" || pub.phase === "reassign") && left < 10 && pub.turn_player === this.me
           ? el("span.ft-warn", {}, this.t("guard_changes_left", { n: left })) : null,
-        ...turnActions.map((a) => this.targets.bind(el("button.ft-move", { type: "button" }, a.label), [a]))),
+        ...turnActions.map((a) => this.targets.bind(el("button.ft-move", { type: "button" }, a.label), [a])),
+        this.ctx.settingsControl()),
       el("div.ft-piles", {},
         el("div.ft-pile.ft-deck", { title: this.t("deck") },
           el("div.ft-pile-label", {}, this.t("deck")),
@@ -239,7 +222,8 @@ class Board {
       isTurn ? el("span.ft-badge", {}, mine ? this.t("your_turn_badge") : this.t("turn_badge")) : null,
       this.winners.has(p) ? el("span.ft-badge.ft-win", {}, "★ " + this.t("winner")) : null,
       el("span.ft-points", { dataset: { points: String(pts) } },
-        el("span.ft-bar", { role: "meter", "aria-valuemin": "0", "aria-valuemax": String(pub.threshold), "aria-valuenow": String(pts) },
+        el("span.ft-bar", { role: "meter", "aria-valuemin": "0", "aria-valuemax": String(pub.threshold), "aria-valuenow": String(pts),
+          "aria-label": `${this.ctx.player(p)}: ${this.t("points_of", { n: pts, goal: pub.threshold })}` },
           el("span.ft-bar-fill", { style: { width: `${pct}%` } })),
         el("span.ft-points-text", {}, this.t("points_of", { n: pts, goal: pub.threshold }))),
       el("span.ft-hand-count", { dataset: { count: String(handCount) } },
@@ -302,7 +286,7 @@ class Board {
     const extra = el("div.ft-char-extra", {},
       this.stats(c),
       el("div.ft-flags", {},
-        e.sex ? el("span.ft-sex", { title: e.sex }, e.sex === "female" ? "♀" : "♂") : null,
+        e.sex ? el("span.ft-sex", { title: e.sex }, icon(e.sex === "female" ? "female" : "male", { label: e.sex })) : null,
         this.temporary.has(c) ? el("span.ft-flag.temp", {}, this.t("temporary")) : null,
         this.sealed.has(c) ? el("span.ft-flag.sealed", {}, this.t("sealed")) : null,
         defends.length ? el("span.ft-flag.guards", {}, this.t("guards", { regions: defends.map((r) => this.name(r)).join(this.t("sep")) })) : null));
@@ -390,9 +374,9 @@ class Board {
       }));
     const first = events.find((e) => e.e === "initiative");
     return el("section.ft-battle", { dataset: { invader: String(inv), defender: String(def) } },
-      el("h3.ft-title", {}, "⚔ ", this.t("battle"), " — ", this.ctx.player(inv), " → ", def >= 0 ? this.ctx.player(def) : this.t("the_centre")),
+      el("h3.ft-title", {}, icon("swords"), " ", this.t("battle"), " — ", this.ctx.player(inv), " → ", def >= 0 ? this.ctx.player(def) : this.t("the_centre")),
       stake,
-      el("div.ft-duel", {}, sides[0], el("div.ft-vs", { "aria-hidden": "true" }, "⚔"), cd >= 0 ? sides[1]
+      el("div.ft-duel", {}, sides[0], el("div.ft-vs", { "aria-hidden": "true" }, icon("swords")), cd >= 0 ? sides[1]
         : el("div.ft-side.ft-undefended", {}, el("div.ft-side-head", {}, this.t("taken_at_once")))),
       first ? el("div.ft-first", {}, this.t("first_strike", { who: this.ctx.player(first.first) })) : null,
       this.attackRows(events),
@@ -435,8 +419,8 @@ class Board {
       extra,
       status,
       revealed.length ? el("div.ft-revealed", {}, ...revealed) : null,
-      init.length ? el("div.ft-roll", {}, this.t("initiative"), ": ", ...init.map((e) => el("span", {}, e.faces ? dice(e.faces) : null, `= ${e.total}`))) : null,
-      ...supportRolls.map((e) => el("div.ft-roll", {}, e.card !== undefined ? this.name(e.card) + ": " : "", e.faces ? dice(e.faces) : null, `= ${e.total}`)));
+      init.length ? el("div.ft-roll", {}, this.t("initiative"), ": ", ...init.map((e) => el("span", {}, e.faces ? dice(e.faces, { seq: e.seq }) : null, `= ${e.total}`))) : null,
+      ...supportRolls.map((e) => el("div.ft-roll", {}, e.card !== undefined ? this.name(e.card) + ": " : "", e.faces ? dice(e.faces, { seq: e.seq }) : null, `= ${e.total}`)));
   }
 
   attackRows(events) {
@@ -449,9 +433,9 @@ class Board {
         const verdict = e.critical ? this.t("critical") : e.defeated ? this.t("hit") : this.t("miss");
         rows.push(el(`div.ft-attack${e.defeated ? ".hit" : ".miss"}`, {},
           el("span.ft-attacker", {}, this.name(e.card), " ", this.t(`attack_${e.attack}`), " "),
-          roll && roll.faces ? dice(roll.faces) : null,
+          roll && roll.faces ? dice(roll.faces, { seq: roll.seq }) : null,
           el("span.ft-attack-result", {}, this.t("attack_result", { total: e.total, defence: e.defence })),
-          guard && guard.faces ? dice(guard.faces) : null,
+          guard && guard.faces ? dice(guard.faces, { seq: guard.seq }) : null,
           el("strong.ft-verdict", {}, " → ", verdict)));
         roll = null; guard = null;
       }
@@ -472,7 +456,7 @@ class Board {
     const owner = inv.owner;
     const result = over ? { 0: "result_invader", 1: "result_defender" }[over.defeated] || "result_none" : null;
     return el("section.ft-battle.ft-last", {},
-      el("h3.ft-title", {}, "⚔ ", this.t("last_battle"), " — ", this.ctx.player(inv.player), " → ",
+      el("h3.ft-title", {}, icon("swords"), " ", this.t("last_battle"), " — ", this.ctx.player(inv.player), " → ",
         owner >= 0 ? this.ctx.player(owner) : this.t("the_centre"), " · ", this.name(inv.region)),
       this.attackRows(events),
       result ? el("div.ft-result", {}, this.t(result)) : null,
@@ -485,13 +469,13 @@ class Board {
     const asked = w.pos < w.order.length ? w.order[w.pos] : null;
     const allow = this.ctx.actionsWhere((a) => a.verb === "allow");
     return el("section.ft-window", {},
-      el("h3.ft-title", {}, "⚠ ", this.t("window")),
+      el("h3.ft-title", {}, icon("warning"), " ", this.t("window")),
       el("div.ft-window-body", {},
         el("div.ft-window-card", {}, el("div.ft-side-head", {}, this.t("used_by", { who: this.ctx.player(d.user) })),
           this.fullCard(d.card)),
         d.targets && d.targets.length ? el("div.ft-window-card", {}, el("div.ft-side-head", {}, this.t("targets")),
           ...d.targets.map((c) => this.ctx.card(c, { classes: "ft-mini" }))) : null,
-        d.roll !== undefined && d.roll !== null ? el("div.ft-roll", {}, d.faces ? dice(d.faces) : "🎲 ", this.t("roll", { n: d.roll })) : null,
+        d.roll !== undefined && d.roll !== null ? el("div.ft-roll", {}, d.faces ? dice(d.faces) : icon("die5"), " ", this.t("roll", { n: d.roll })) : null,
         el("ol.ft-poll", {}, ...w.order.map((q, i) => el(`li${q === asked ? ".asked" : i < w.pos ? ".passed" : ""}`, {},
           this.ctx.player(q), q === asked ? el("span.ft-badge", {}, this.t("asked")) : null)))),
       allow.length ? el("div.ft-moves", {}, ...allow.map((a) => this.targets.bind(el("button.ft-move.ft-allow", { type: "button" }, a.label), [a]))) : null);

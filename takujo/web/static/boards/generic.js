@@ -38,5 +38,7 @@ export function render(root, state, ctx) {
   }));
   const facts = el("table.facts", {}, ...Object.entries(view.public || {}).filter(([, v]) => v !== null && typeof v !== "object")
     .map(([k, v]) => el("tr", {}, el("th", {}, k), el("td", {}, String(v)))));
-  root.replaceChildren(seats, centre, facts);
+  const settings = ctx.settingsControl();
+  root.replaceChildren(...[settings ? el("div.board-settings", {}, settings) : null, seats, centre, facts].filter(Boolean));
+  ctx.settle(root);
 }

@@ -4,6 +4,7 @@
 // won); the combat in progress with its face-down commits; and your hand, whose cards are
 // played by clicking them (then, for a move, the destination square).
 import { el, names, text } from "../common.js";
+import { dieFace, icon } from "../board-kit.js";
 
 const GAME = "ibara";
 if (!document.querySelector(`link[data-board="${GAME}"]`)) {
@@ -137,6 +138,7 @@ export function render(root, state, ctx) {
     el("span.ibr-turn", {}, knightToken(ctx, view, pub.turn_player),
       tr(ctx, "turn_of", { player: ctx.player(pub.turn_player), knight: turnKnight })),
     el("span.ibr-phase", { dataset: { phase: pub.phase } }, tr(ctx, `phase_${pub.phase}`)),
+    ctx.settingsControl(),
     view.pending && !myTurnToAct && pub.phase !== "over" && (view.pending.players || []).length
       ? el("span.ibr-waiting", {}, ctx.t("waiting_for", { who: view.pending.players.map((p) => ctx.player(p)).join(", ") }))
       : null);
@@ -193,7 +195,7 @@ export function render(root, state, ctx) {
   const limit = upEntry ? upEntry.limit : 0;
   const meter = el("div.ibr-irritation", { title: tr(ctx, "irritation", { n: pub.irritation, limit: limit || "—" }) },
     el("span.ibr-irr-label", {}, tr(ctx, "irritation", { n: pub.irritation, limit: limit || "—" })),
-    el("span.ibr-die", { "aria-hidden": "true" }, ["□", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"][pub.irritation] || String(pub.irritation)),
+    el("span.ibr-die", { "aria-hidden": "true" }, dieFace(pub.irritation)),
     el("span.ibr-pips", {}, ...Array.from({ length: limit }, (_, i) => el(`span.ibr-pip${i < pub.irritation ? ".on" : ""}${i === limit - 1 ? ".last" : ""}`))));
   let whimNode;
   if (upId !== null) {
@@ -238,8 +240,8 @@ export function render(root, state, ctx) {
         b.ring[side] ? el("div.ibr-side-ring", {}, tr(ctx, "ring_used")) : null);
     });
     combatZone = el("section.zone.ibr-combat", {},
-      el("h3.zone-title", {}, "⚔ ", tr(ctx, "combat"), " · ", squareName(ctx, pub.pos[b.players[1]])[0]),
-      el("div.ibr-combat-sides", {}, sides[0], el("span.ibr-vs", { "aria-hidden": "true" }, "⚔"), sides[1]));
+      el("h3.zone-title", {}, icon("swords"), " ", tr(ctx, "combat"), " · ", squareName(ctx, pub.pos[b.players[1]])[0]),
+      el("div.ibr-combat-sides", {}, sides[0], el("span.ibr-vs", { "aria-hidden": "true" }, icon("swords")), sides[1]));
   }
 
   // ----- the piles -------------------------------------------------------------------------
@@ -300,7 +302,7 @@ export function render(root, state, ctx) {
         el("div.ibr-seat-row.ibr-items", {}, el("span.ibr-row-title", {}, tr(ctx, "items", { n: items.length })),
           ...chipNodes),
         el("div.ibr-seat-row.ibr-whims", {}, el("span.ibr-row-title", {}, tr(ctx, "whims_won", { n: whims.length, needed: pub.whims_needed })),
-          el("span.ibr-score", { "aria-hidden": "true" }, ...Array.from({ length: Math.max(pub.whims_needed, whims.length) }, (_, i) => el(`span.ibr-heart${i < whims.length ? ".on" : ""}`, {}, "♥"))),
+          el("span.ibr-score", { "aria-hidden": "true" }, ...Array.from({ length: Math.max(pub.whims_needed, whims.length) }, (_, i) => el(`span.ibr-heart${i < whims.length ? ".on" : ""}`, {}, icon("heart")))),
           ...whimNodes)));
   }
   const order = pub.order && pub.order.length === n ? pub.order : Array.from({ length: n }, (_, i) => i);
@@ -329,4 +331,5 @@ export function render(root, state, ctx) {
     others,
     piles,
     note ? el("p.ibr-note", {}, note) : null));
+  ctx.settle(root);
 }

@@ -10,6 +10,7 @@
 // target; intercept), the okugi, the counter-stratagem waiting for a target, and buttons on
 // the table for keep / mulligan / skip / end / pass / do not intercept.
 import { el, names, text } from "../common.js";
+import { tx } from "../board-kit.js";
 
 const GAME = "sengoku_taisen";
 // (Object.assign cannot set `dataset`, a getter-only property: the attribute is set apart.)
@@ -29,6 +30,7 @@ const openPiles = new Set();   // the seats whose discard pile is shown whole
 export function render(root, state, ctx) {
   ctx.targets = [];
   root.replaceChildren(new Table(state, ctx).draw());
+  ctx.settle(root);
 }
 
 /** Actions as the board binds them: the real notation and label, and `args` rewritten to
@@ -95,7 +97,7 @@ class Table {
       el("span.sgt-first", {}, T(ctx, "first", { who: ctx.player(pub.first_player) })),
     ];
     const buttons = el("span.sgt-banner-buttons", {},
-      this.button(this.verb("end"), ".sgt-end"));
+      this.button(this.verb("end"), ".sgt-end"), ctx.settingsControl());
     return el("div.sgt-banner", {}, ...bits, buttons);
   }
 
@@ -131,7 +133,7 @@ class Table {
   }
 
   unitName(u) {
-    if (Number(u) >= TOKEN_BASE) return T(this.ctx, "token_n", { n: u });
+    if (Number(u) >= TOKEN_BASE) return T(this.ctx, "token_n", { n: tokenNumber(u) });
     return names(this.entry(u), this.ctx.lang)[0];
   }
 
@@ -280,9 +282,15 @@ class Table {
     return this.slot(node, tired);
   }
 
-  /** A card in its place, turned sideways when exhausted. */
+  /** A card in its place; an exhausted one leans a little, dimmed, with a badge (its text
+   * stays upright and readable). */
   slot(node, tired, cls = "") {
     node.dataset.state = tired ? "exhausted" : "ready";
+    if (tired) {
+      const label = T(this.ctx, "exhausted");
+      node.append(el("span.sgt-tired-badge", {}, label));
+      if (node.title) node.title = `${node.title}\n${label}`;
+    }
     return el(`div.sgt-slot${cls}${tired ? ".tapped" : ""}`, {}, node);
   }
 
@@ -328,7 +336,7 @@ class Table {
       badges.length ? el("div.sgt-badges", {}, ...badges) : null);
     let node;
     if (isToken) {
-      const name = T(ctx, "token_n", { n: u });
+      const name = T(ctx, "token_n", { n: tokenNumber(u) });
       node = el("div.card.sgt-unit.sgt-token", { dataset: { ref: key, type: "summon" }, tabindex: "0",
         title: [name, troop ? T(ctx, `troop_${troop}`) : "", `${T(ctx, "strength")} ${now}`, `${T(ctx, "siege")} ${siege}`].join("\n") },
       el("div.card-name", {}, name), el("div.card-other", {}, T(ctx, "token")), el("div.card-extra", {}, extra));
@@ -371,8 +379,16 @@ class Table {
     const ctx = this.ctx;
     const h = this.z.hand[p];
     if (!Array.isArray(h)) return null;
+    const copies = new Map();   // card id -> the instances of it in hand, in hand order
+    for (const c of h) {
+      const id = String((this.entry(c) || {}).id ?? c);
+      if (!copies.has(id)) copies.set(id, []);
+      copies.get(id).push(c);
+    }
     const cards = h.map((c) => {
       const entry = this.entry(c) || {};
+      const same = copies.get(String(entry.id ?? c));
+      const copy = same.length > 1 ? same.indexOf(c) + 1 : 0;   // which copy of a card held twice
       const bits = [this.cost(entry.cost)];
       if (entry.type === "warlord") {
         bits.push(el("span.sgt-mini", {}, entry.unit ? T(ctx, `troop_${entry.unit}`) : ""),
@@ -384,10 +400,13 @@ class Table {
         if (entry.permanent) bits.push(el("span.sgt-mini", {}, T(ctx, "permanent")));
       }
       const rules = text(entry, ctx.lang);
+      if (copy) bits.push(el("span.sgt-copy", {}, tx("kit_copy", { n: copy })));
       const extra = el("div.sgt-hand-extra", {}, el("div.sgt-hand-stats", {}, ...bits), rules ? el("div.sgt-rules", {}, rules) : null);
       const node = ctx.card(c, { extra, classes: `sgt-hand-card c-${COLOURS[entry.color] || "mu"}` });
       const acts = ctx.actionsWhere((a) => ["koku", "deploy", "stratagem", "discard"].includes(a.verb) && String(a.args[0]) === String(c));
-      this.bind(node, acts);
+      if (copy) node.dataset.copy = String(copy);
+      // the copies of one card carry labels that tell them apart (the notations differ)
+      this.bind(node, copy ? acts.map((a) => ({ ...a, label: `${a.label} (${tx("kit_copy", { n: copy })})` })) : acts);
       return node;
     });
     const buttons = [this.button(this.verb("keep")), this.button(this.verb("mulligan"))].filter(Boolean);
@@ -413,6 +432,10 @@ function targetable(ctx, node, value) {
   }, true);
   return node;
 }
+
+/** A summoned soldier's number as people count them: 1 for the first one of the match (the
+ * view's token ids start at TOKEN_BASE). */
+function tokenNumber(u) { return Number(u) - TOKEN_BASE + 1; }
 
 /** The starter deck of each seat, as the game string names it (deck1 is player 0's); an
  * uploaded deck (a deck code) has no name to show. */

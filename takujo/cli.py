@@ -513,21 +513,19 @@ def replay(
     console = _out()
     language = _set_language(lang)
     lines = iter_record(file)
-    try:
-        head = next(lines, {})
-    except RecordError as exc:
-        _error(exc, 1)
-    if not quiet and head.get("type") == "header":
-        seats = ", ".join(f"{p}: {s}" for p, s in enumerate(head.get("seats") or []))
-        console.print(_say("replay_head", game=escape(str(head.get("game"))), seed=escape(str(head.get("seed"))))
-                      + (_say("replay_seats", seats=escape(seats)) if seats else ""))
     state = None
     r = None
     shown = 0
     try:
+        head = next(lines, {})
         for state in replay_states(itertools.chain([head], lines), str(file)):
             if quiet:
                 continue
+            if r is None:               # the header is known good only once the setup replayed
+                seats = head.get("seats")
+                seats = ", ".join(f"{p}: {s}" for p, s in enumerate(seats)) if isinstance(seats, list) else ""
+                console.print(_say("replay_head", game=escape(str(head["game"])), seed=escape(str(head["seed"])))
+                              + (_say("replay_seats", seats=escape(seats)) if seats else ""))
             r = r or Renderer(state.game, language)
             new = state.events_for(None, shown)
             shown = len(state.log)

@@ -158,6 +158,37 @@ def test_replay_of_a_missing_or_broken_file_exits_1(tmp_path):
     assert result.exit_code == 1 and "not JSON" in result.output
 
 
+BAD_RECORDS = {
+    "malformed": ('{"type": "header", "game": "toy"\n', "not JSON"),
+    "empty": ("", "the first line must be the header"),
+    "json_list": ("[1, 2, 3]\n", "expected an object with a 'type'"),
+    "json_object": ('{"name": "a game", "seed": 3}\n', "expected an object with a 'type'"),
+    "json_step_first": ('{"type": "step", "n": 0}\n', "the first line must be the header"),
+    "header_only_type": ('{"type": "header"}\n', "no 'game' field"),
+    "header_without_seed": ('{"type": "header", "game": "toy(players=2)"}\n', "no 'seed' field"),
+}
+
+
+@pytest.mark.parametrize("name", BAD_RECORDS)
+def test_replay_of_a_file_that_is_not_a_record_prints_only_the_error(tmp_path, name):
+    text, words = BAD_RECORDS[name]
+    path = tmp_path / f"{name}.jsonl"
+    path.write_text(text, encoding="utf-8")
+    result = run("replay", str(path), "--lang", "en")
+    assert result.exit_code == 1, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert len(result.output.strip().splitlines()) == 1, result.output    # no header line before it
+    assert result.output.startswith("error: ") and words in result.output, result.output
+    assert "None" not in result.output and "Traceback" not in result.output
+
+
+def test_replay_of_a_good_record_still_names_its_game_and_seed(tmp_path):
+    run("sim", "toy", "--games", "1", "--seed", "3", "--record", str(tmp_path), "--json")
+    result = run("replay", str(tmp_path / "game-3.jsonl"), "--lang", "en")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0].startswith("toy(players=4") and " seed 3" in result.output
+
+
 @pytest.mark.parametrize("args,name", [
     (["sim", "toy", "--option", "colour=red"], "colour"),
     (["sim", "toy", "-o", "target=lots"], "target"),
@@ -356,3 +387,27 @@ def test_an_option_given_twice_is_refused_by_name():
     assert result.exit_code == 2
     assert "--option players is given twice" in result.output
     assert "Traceback" not in result.output
+
+
+# ----- the README's quick start ---------------------------------------------------------
+def _quick_start() -> str:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    return text.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+
+
+def test_the_quick_start_makes_a_virtual_environment_before_installing():
+    quick = _quick_start()
+    venv = quick.index("python3 -m venv .venv && . .venv/bin/activate")
+    assert venv < quick.index("python3 -m pip install -e . && takujo serve")
+
+
+def test_the_quick_start_says_the_browser_needs_a_japanese_font():
+    quick = _quick_start()
+    assert "Japanese" in quick and "font" in quick
+    assert "apt-get install fonts-noto-cjk" in quick and "headless" in quick
+
+
+def test_the_quick_start_test_command_is_the_one_ci_runs():
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    command = ci[ci.index("# the README's test command:") + 1]
+    assert f"```\n{command}\n```" in _quick_start()

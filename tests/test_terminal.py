@@ -127,6 +127,16 @@ def test_question_mark_and_a_name_show_a_cards_text():
     assert "No card matches 'dragon'" in result.output
 
 
+def test_the_unreadable_message_names_the_parentheses_the_menu_shows():
+    en = run("play", "toy", "--players", "2", "--seed", "1", "--lang", "en", input=")(\nq\n")
+    assert en.exit_code == 0, en.output
+    assert "(roll)" in en.output or "(hold)" in en.output                # the notation, in parentheses
+    assert "type a number or the notation shown in parentheses ()" in " ".join(en.output.split())
+    assert "brackets" not in en.output
+    ja = run("play", "toy", "--players", "2", "--seed", "1", "--lang", "ja", input=")(\nq\n")
+    assert "一覧の丸かっこ () 内の表記を入力してください" in ja.output.replace(" \n", " ").replace("\n", "")
+
+
 def test_refusals_speak_the_tables_language():
     result = run("play", "toy", "--players", "2", "--seed", "1", "--lang", "ja", input="fly 3\n)(\n99\nq\n")
     assert result.exit_code == 0, result.output

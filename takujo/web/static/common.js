@@ -35,8 +35,51 @@ export class ApiError extends Error {
   }
 }
 
+// ----- who this browser is: a player key (a random secret, not an account), a name, and
+// the tokens of the seats it holds (several seats of one match may be played from one browser)
+
+/** This browser's player key, made the first time (24 random bytes, URL-safe base64). */
+export function playerKey() {
+  let key = localStorage.getItem("takujo.player");
+  if (!key || !/^[A-Za-z0-9_-]{22,128}$/.test(key)) {
+    const bytes = crypto.getRandomValues(new Uint8Array(24));
+    key = btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    localStorage.setItem("takujo.player", key);
+  }
+  return key;
+}
+
+/** Use another device's player key here; false if it is not one. */
+export function adoptPlayerKey(key) {
+  const clean = String(key || "").trim();
+  if (!/^[A-Za-z0-9_-]{22,128}$/.test(clean)) return false;
+  localStorage.setItem("takujo.player", clean);
+  return true;
+}
+
+export function myName() { return localStorage.getItem("takujo.name") || ""; }
+export function setMyName(name) { if (name) localStorage.setItem("takujo.name", name); }
+
+/** The tokens of the seats this browser holds in a match: {seat: token}. */
+export function seatTokens(matchId) {
+  try { return JSON.parse(localStorage.getItem(`takujo.seats.${matchId}`) || "{}") || {}; } catch { return {}; }
+}
+
+export function rememberSeat(matchId, seat, token) {
+  const all = seatTokens(matchId);
+  all[String(seat)] = token;
+  localStorage.setItem(`takujo.seats.${matchId}`, JSON.stringify(all));
+}
+
+/** A bot level's name for people ("Hard"), the level itself in `title`. */
+export function botName(level) {
+  const key = `bot_${String(level).replace(/[^a-z0-9]+/gi, "_")}`;
+  const name = t(key);
+  return name === key ? String(level) : name;
+}
+
 export async function api(path, { method = "GET", body, token, text } = {}) {
-  const headers = {};
+  const headers = { "X-Takujo-Player": playerKey() };
   if (token) headers["Authorization"] = `Bearer ${token}`;
   let payload;
   if (text !== undefined) { headers["Content-Type"] = "text/plain"; payload = text; }

@@ -1,6 +1,7 @@
 // The lobby: create a match (game, players, the game's options, each seat a person or a
-// bot), hand out join links, and list open, running and finished matches.
-import { api, copyButton, currentLang, el, langSwitch, loadTexts, t } from "./common.js";
+// bot), hand out join links, and list your games, open seats, running and finished matches.
+import { adoptPlayerKey, api, botName, copyButton, currentLang, el, langSwitch, loadTexts, myName, playerKey,
+  rememberSeat, setMyName, t } from "./common.js";
 
 let lang = currentLang();
 let games = [];
@@ -20,6 +21,8 @@ function drawStatic() {
   $("title").textContent = t("lobby_title");
   $("new-match").textContent = t("new_match");
   $("open-title").textContent = t("open_matches");
+  $("mine-title").textContent = t("your_games");
+  drawKeyBox();
   $("running-title").textContent = t("running");
   $("finished-title").textContent = t("finished");
   $("upload-link").textContent = t("upload_record");
@@ -62,7 +65,11 @@ function drawForm() {
   const game = games.find((g) => g.name === keep) || games[0];
   const gameSelect = el("select", { name: "game", id: "game", onchange: () => { drawFormFor(gameSelect.value); } },
     ...games.map((g) => el("option", { value: g.name, selected: g.name === game.name ? true : null }, bothTitles(g))));
-  form.replaceChildren(field(t("game"), gameSelect), el("div", { id: "game-fields" }));
+  const typed = form.elements.name ? form.elements.name.value : myName();
+  form.replaceChildren(
+    field(t("your_name"), el("input", { type: "text", name: "name", id: "name", maxlength: 24, value: typed,
+      placeholder: t("your_name_hint"), autocomplete: "nickname" })),
+    field(t("game"), gameSelect), el("div", { id: "game-fields" }));
   drawFormFor(game.name);
 }
 
@@ -89,6 +96,7 @@ function drawFormFor(name) {
     el("details.options", {}, el("summary", {}, t("options")), ...options),
     field(t("seed"), el("input", { type: "number", name: "seed", id: "seed", min: 0 })),
     field(t("idle_limit"), el("input", { type: "number", name: "idle_limit", id: "idle_limit", min: 10 })),
+    el("label.check", {}, el("input", { type: "checkbox", name: "listed", id: "listed", checked: true }), " ", t("listed")),
     el("button.primary", { type: "submit", id: "create" }, t("create")));
   drawSeatsFor(game, Number(players.value));
   $("create-form").onsubmit = (ev) => { ev.preventDefault(); create(game); };
@@ -98,7 +106,7 @@ function drawSeatsFor(game, n) {
   $("seat-fields").replaceChildren(...Array.from({ length: n }, (_, i) => field(t("seat", { n: i }),
     el("select", { name: `seat${i}`, id: `seat${i}` },
       el("option", { value: "human", selected: i === 0 ? true : null }, t("human")),
-      ...game.bots.map((b, k) => el("option", { value: `bot:${b}`, selected: i > 0 && b === (game.bots.includes("heuristic") ? "heuristic" : "random") ? true : null }, t("bot", { name: b })))))));
+      ...game.bots.map((b) => el("option", { value: `bot:${b}`, title: b, selected: i > 0 && b === (game.bots.includes("heuristic") ? "heuristic" : "random") ? true : null }, t("bot_level", { name: botName(b) })))))));
 }
 
 async function create(game) {
@@ -113,14 +121,19 @@ async function create(game) {
   const body = { game: `${game.name}(${opts.join(",")})`, seats: Array.from({ length: n }, (_, i) => form[`seat${i}`].value) };
   if (form.seed.value !== "") body.seed = Number(form.seed.value);
   if (form.idle_limit.value !== "") body.idle_limit = Number(form.idle_limit.value);
+  const name = form.name.value.trim();
+  if (name) { body.name = name; setMyName(name); }
+  body.listed = form.listed.checked;
   try {
     const res = await api(`/api/matches?lang=${lang}`, { method: "POST", body });
-    showCreated(res);
+    for (const s of res.seats) if (s.token && s.seat === res.your_seat) rememberSeat(res.match, s.seat, s.token);
+    showLinks(res);
     refresh();
   } catch (err) { toast(err.message); }
 }
 
-function showCreated(res) {
+/** The join links of a match (just made, or its invites shown again). */
+function showLinks(res) {
   const box = $("created");
   box.hidden = false;
   box.replaceChildren(el("p", {}, t("created")),
@@ -132,24 +145,82 @@ function showCreated(res) {
 }
 
 async function refresh() {
-  let live, done;
+  let mine, open, live, done;
   try {  // one page of each (GET /api/matches is paged: ?status=&limit=&cursor=)
-    [live, done] = await Promise.all([api("/api/matches?status=running&limit=60"), api("/api/matches?status=finished&limit=30")]);
+    [mine, open, live, done] = await Promise.all([api("/api/me/matches?limit=30"), api("/api/matches?status=open&limit=30"),
+      api("/api/matches?status=running&limit=60"), api("/api/matches?status=finished&limit=30")]);
   } catch { return; }
-  const open = live.matches.filter((m) => m.seats.some((s) => s.kind === "human" && !s.connected));
-  const running = live.matches.filter((m) => !open.includes(m));
-  const finished = done.matches;
-  fill("open", open, false); fill("running", running, false); fill("finished", finished, true);
+  fillMine(mine.matches);
+  fill("open", open.matches, "open");
+  fill("running", live.matches, "running");
+  fill("finished", done.matches, "finished");
 }
 
-function fill(id, list, done) {
-  const title = (name) => { const g = games.find((x) => x.name === name); return g ? bothTitles(g) : name; };
+const titleOf = (name) => { const g = games.find((x) => x.name === name); return g ? bothTitles(g) : name; };
+
+/** "Hanako · Easy bot · open seat" */
+function seatWords(m, mySeats = []) {
+  return m.seats.map((s) => {
+    if (s.kind === "bot") return t("bot_level", { name: botName(s.bot) });
+    const who = s.name || (s.open ? t("open_seat") : t("player", { n: s.seat }));
+    return (mySeats.includes(s.seat) ? `${who} (${t("you_player", { n: s.seat })})` : who) + (s.connected ? " ●" : "");
+  }).join(" · ");
+}
+
+function steps(n) { return t(n === 1 ? "version_one" : "version", { n }); }
+
+function fillMine(list) {
+  $("mine").replaceChildren(...(list.length ? list.map((m) => {
+    const seats = m.mine.map((s) => s.seat);
+    for (const s of m.mine) rememberSeat(m.match, s.seat, s.token);
+    return el(`li.match-row${m.your_turn ? ".your-turn" : ""}`, { dataset: { match: m.match } },
+      el("span.match-game", {}, titleOf(m.game)), " ",
+      m.your_turn ? el("span.badge", {}, t("your_turn_badge")) : null, " ",
+      el("span.match-seats", {}, seatWords(m, seats)), " ",
+      el("span.match-version", {}, m.status === "finished" ? t("finished") : steps(m.version)), " ",
+      ...m.mine.map((s) => el("a.button.small", { href: `/match/${m.match}?seat=${s.seat}` },
+        m.mine.length > 1 ? `${t("open_match")} (${t("seat", { n: s.seat })})` : t("open_match"))),
+      m.created_by_you && m.status !== "finished" ? el("button.small", { type: "button", onclick: () => showInvites(m.match) }, t("invites")) : null,
+      seats.length ? null : el("a", { href: `/match/${m.match}` }, t("spectate")));
+  }) : [el("li.none", {}, t("your_games_none"))]));
+}
+
+async function showInvites(matchId) {
+  try { showLinks(await api(`/api/matches/${matchId}/invites`)); } catch (err) { toast(err.message); }
+}
+
+async function joinSeat(m, seat) {
+  let name = $("name") ? $("name").value.trim() : myName();
+  if (!name) name = (prompt(t("your_name"), myName()) || "").trim();
+  if (!name) return;
+  try {
+    const res = await api(`/api/matches/${m.match}/seats/${seat}/join?lang=${lang}`, { method: "POST", body: { name } });
+    setMyName(name);
+    rememberSeat(m.match, res.seat, res.token);
+    location.href = `/match/${m.match}?seat=${res.seat}`;
+  } catch (err) { toast(err.message); refresh(); }
+}
+
+function fill(id, list, kind) {
   $(id).replaceChildren(...(list.length ? list.slice(0, 30).map((m) => el("li.match-row", { dataset: { match: m.match } },
-    el("span.match-game", {}, title(m.game)), " ",
-    el("span.match-seats", {}, m.seats.map((s) => (s.kind === "bot" ? s.bot : t("human")) + (s.kind === "human" && s.connected ? "●" : "")).join(" · ")), " ",
-    el("span.match-version", {}, t("version", { n: m.version })), " ",
+    el("span.match-game", {}, titleOf(m.game)), " ",
+    el("span.match-seats", {}, seatWords(m)), " ",
+    el("span.match-version", {}, steps(m.version)), " ",
+    ...(kind === "open" ? m.seats.filter((s) => s.open).map((s) => el("button.small.join", { type: "button", dataset: { seat: String(s.seat) },
+      onclick: () => joinSeat(m, s.seat) }, t("join_seat", { n: s.seat }))) : []),
     el("a", { href: `/match/${m.match}` }, t("spectate")),
-    done ? el("a", { href: `/replay/${m.match}` }, t("watch_replay")) : null)) : [el("li.none", {}, t("none_yet"))]));
+    kind === "finished" ? el("a", { href: `/replay/${m.match}` }, t("watch_replay")) : null)) : [el("li.none", {}, t("none_yet"))]));
+}
+
+function drawKeyBox() {
+  const key = playerKey();
+  const input = el("input", { type: "text", id: "other-key", "aria-label": t("player_key"), autocomplete: "off", spellcheck: "false" });
+  $("key-box").replaceChildren(el("summary", {}, t("player_key")),
+    el("p.hint", {}, t("player_key_hint")),
+    el("p", {}, el("code.key", {}, key), " ", copyButton(key, t("copy"))),
+    el("p", {}, input, " ", el("button.small", { type: "button", onclick: () => {
+      if (adoptPlayerKey(input.value)) { drawKeyBox(); refresh(); } else toast(t("bad_key"));
+    } }, t("use_key"))));
 }
 
 function toast(text) {

@@ -1,17 +1,30 @@
 // The match page: one seat's (or a spectator's) live table. The server pushes the seat's
 // state over a WebSocket after every change; actions go back over it.
-import { api, ApiError, copyButton, CardBook, currentLang, el, langSwitch, loadTexts, t } from "./common.js";
+import { api, ApiError, botName, CardBook, currentLang, el, langSwitch, loadTexts, myName, rememberSeat, seatTokens,
+  setMyName, t } from "./common.js";
 import { BoardContext, dice } from "./board-kit.js";
 
 const matchId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const params = new URLSearchParams(location.search);
-const tokenKey = `takujo.token.${matchId}`;
+// Which seat this tab plays: a join link's token (kept for this tab until the first state
+// says its seat, then remembered by seat and the address says ?seat=N, so that a reload, or
+// another tab on another seat of the same match, stays itself), else ?seat=N, else the one
+// seat this browser holds here.
+const tabKey = `takujo.tab.${matchId}`;
 if (params.get("token")) {
-  localStorage.setItem(tokenKey, params.get("token"));
+  sessionStorage.setItem(tabKey, params.get("token"));
   params.delete("token");
   history.replaceState(null, "", location.pathname + (params.toString() ? `?${params}` : ""));
 }
-const token = localStorage.getItem(tokenKey);
+function chooseToken() {
+  const held = seatTokens(matchId);
+  if (sessionStorage.getItem(tabKey)) return sessionStorage.getItem(tabKey);
+  if (params.get("seat") !== null && held[params.get("seat")]) return held[params.get("seat")];
+  const seats = Object.keys(held);
+  if (seats.length === 1 && params.get("seat") === null) return held[seats[0]];
+  return localStorage.getItem(`takujo.token.${matchId}`);  // kept by an older version of this page
+}
+const token = chooseToken();
 
 let lang = currentLang();
 let state = null;
@@ -19,12 +32,16 @@ let book = null;
 let board = null;
 let socket = null;
 let log = [];
+let chat = [];
 let retry = 0;
+let wasMyTurn = false;
 
 const $ = (id) => document.getElementById(id);
 
 async function start() {
   await loadTexts(lang);
+  setUpChat();
+  drawAlerts();
   connect();
 }
 
@@ -51,6 +68,8 @@ function send(msg) {
 
 async function onMessage(msg) {
   if (msg.type === "error") { toast(msg.message); return; }
+  if (msg.type === "chat") { chat = chat.concat(msg.lines).slice(-500); drawChat(); return; }
+  if (msg.type === "history") { onHistory(msg); return; }
   if (msg.type !== "state") return;
   const fresh = !state || state.lang !== msg.lang || msg.events.length && log.length && msg.events[0].seq <= log[log.length - 1].seq;
   if (!state || state.game !== msg.game) {
@@ -59,7 +78,29 @@ async function onMessage(msg) {
   }
   log = fresh ? msg.events : log.concat(msg.events);
   state = msg;
+  if (state.seat !== null && token) rememberTab(state.seat);
   draw();
+  if (fresh && log.length && log[0].seq > 0) send({ type: "history", before: log[0].seq });  // the whole log
+  turnSignals();
+}
+
+/** Remember this tab's seat: a reload finds its token by ?seat=N. */
+function rememberTab(seat) {
+  rememberSeat(matchId, seat, token);
+  if (params.get("seat") !== String(seat)) {
+    params.set("seat", String(seat));
+    history.replaceState(null, "", `${location.pathname}?${params}`);
+  }
+}
+
+/** An older page of the log: put it before what we have, and ask for the one before it. */
+function onHistory(page) {
+  if (!state || page.lang !== state.lang) return;
+  const first = log.length ? log[0].seq : Infinity;
+  const older = page.events.filter((e) => e.seq < first);
+  log = older.concat(log);
+  drawLog();
+  if (page.start > 0 && older.length) send({ type: "history", before: page.start });
 }
 
 async function loadBoard(game) {
@@ -72,8 +113,9 @@ function draw() {
   document.title = `${state.title} — takujo`;
   $("title").textContent = state.title;
   $("whoami").textContent = state.seat === null ? t("spectating") : t("you_are", { n: state.seat });
-  $("lang").replaceChildren(langSwitch(lang, async (l) => { lang = l; await loadTexts(l); send({ type: "lang", lang: l }); }));
+  $("lang").replaceChildren(langSwitch(lang, async (l) => { lang = l; await loadTexts(l); setUpChat(); drawAlerts(); send({ type: "lang", lang: l }); }));
   drawSeats();
+  drawNameForm();
   const ctx = new BoardContext({ lang, book, state, act: (notation) => send({ type: "act", version: state.version, action: notation }) });
   try { board.render($("board"), state, ctx); }
   catch (err) { console.error(err); (import("/static/boards/generic.js")).then((g) => g.render($("board"), state, ctx)); }
@@ -88,13 +130,15 @@ function draw() {
 function drawSeats() {
   const mine = state.seat;
   $("seats").replaceChildren(...state.seats.map((s) => {
-    const who = s.seat === mine ? t("you_player", { n: s.seat }) : t("player", { n: s.seat });
-    const what = s.kind === "bot" ? t("bot", { name: s.bot }) : s.stand_in ? t("stand_in", { name: s.stand_in }) : t("person");
+    const base = s.seat === mine ? t("you_player", { n: s.seat }) : t("player", { n: s.seat });
+    const who = s.name ? (s.seat === mine ? `${s.name} — ${base}` : s.name) : base;
+    const what = s.kind === "bot" ? t("bot_level", { name: botName(s.bot) }) : s.stand_in ? t("stand_in", { name: s.stand_in })
+      : s.opened ? t("person") : t("not_opened");
     const chip = el(`div.seat-chip${s.to_act ? ".to-act" : ""}${s.connected ? ".online" : ""}`, { dataset: { seat: String(s.seat) } },
       el("span.dot", { title: s.connected ? t("online") : t("offline") }),
       el("span.seat-name", {}, who), el("span.seat-kind", {}, what),
       s.to_act ? el("span.badge", {}, s.kind === "bot" || s.stand_in ? t("thinking") : t("to_act")) : null,
-      s.idle_seconds >= 30 ? el("span.idle", {}, t("idle", { s: Math.round(s.idle_seconds) })) : null);
+      s.idle_seconds >= 30 && s.seat !== mine ? el("span.idle", {}, t("idle", { s: Math.round(s.idle_seconds) })) : null);
     if (s.may_take_over && mine !== null && mine !== s.seat) {
       chip.append(el("button.small", { type: "button", onclick: () => seatCall(`/api/matches/${matchId}/seats/${s.seat}/stand-in`) }, t("hand_to_bot")));
     }
@@ -143,10 +187,111 @@ function drawDecision(ctx) {
 
 function drawLog() {
   const box = $("log");
-  const notices = (state.notices || []).map((n) => el("li.notice", {}, n.text));
-  box.replaceChildren(...log.slice(-200).map((e) => el(`li.event.ev-${e.e}`, { dataset: { seq: String(e.seq) } },
-    e.faces ? dice(e.faces) : null, e.text)), ...notices);
+  // a notice comes after the events logged before it (its seq: how many there were)
+  const rows = log.map((e) => [e.seq, el(`li.event.ev-${e.e}`, { dataset: { seq: String(e.seq) } },
+    e.faces ? dice(e.faces) : null, e.text)]);
+  for (const n of state.notices || []) rows.push([(n.seq ?? Infinity) - 0.5, el("li.notice", {}, n.text)]);
+  rows.sort((a, b) => a[0] - b[0]);
+  const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 8;
+  box.replaceChildren(...rows.map((r) => r[1]));
+  if (atEnd) box.scrollTop = box.scrollHeight;
+}
+
+/** Taking your seat: your name, once (the last one you used is offered). */
+function drawNameForm() {
+  const box = $("name-form");
+  const mySeat = state.seat === null ? null : state.seats[state.seat];
+  if (!mySeat || mySeat.name) { box.hidden = true; box.replaceChildren(); return; }
+  if (!box.hidden && box.childElementCount) return;   // keep what is being typed
+  const input = el("input", { type: "text", id: "seat-name", maxlength: 24, value: myName(), "aria-label": t("your_name"), autocomplete: "nickname" });
+  box.hidden = false;
+  box.replaceChildren(el("label", { for: "seat-name" }, t("name_needed")), input,
+    el("button.primary", { type: "submit" }, t("take_seat")));
+  box.onsubmit = async (ev) => {
+    ev.preventDefault();
+    const name = input.value.trim();
+    if (!name) return;
+    try {
+      await api(`/api/matches/${encodeURIComponent(matchId)}/seats/name?lang=${lang}`, { method: "POST", token, body: { name } });
+      setMyName(name);
+    } catch (err) { toast(err.message); }
+  };
+}
+
+// ----- chat: the players' channel for a seat, the spectators' for a spectator (who also read the players')
+function drawChat() {
+  const box = $("chat-lines");
+  if (!box || !state) return;
+  box.replaceChildren(...chat.map((line) => el(`li.chat-line.ch-${line.channel}`, {},
+    el("span.chat-name", {}, line.seat === state.seat && line.seat !== null ? t("you_player", { n: line.seat })
+      : line.name || (line.seat !== null ? t("player", { n: line.seat }) : t("spectator"))), " ",
+    el("span.chat-text", {}, line.text))));
   box.scrollTop = box.scrollHeight;
+}
+
+function setUpChat() {
+  $("chat-title").textContent = token ? t("chat") : t("chat_spectators");
+  $("chat-text").placeholder = t("chat_placeholder");
+  $("chat-text").setAttribute("aria-label", t("chat_placeholder"));
+  $("chat-send").textContent = t("send");
+  $("chat-form").onsubmit = (ev) => {
+    ev.preventDefault();
+    const text = $("chat-text").value.trim();
+    if (!text) return;
+    send({ type: "chat", text, name: token ? undefined : myName() || undefined });
+    $("chat-text").value = "";
+  };
+}
+
+// ----- your turn: the title and the icon change, a sound (if chosen), a notification when the tab is hidden
+const plainIcon = document.querySelector("link[rel=icon]")?.href || "/favicon.ico";
+const turnIcon = "data:image/svg+xml," + encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">'
+  + '<rect width="32" height="32" rx="6" fill="#b45309"/><circle cx="16" cy="16" r="8" fill="#fde68a"/></svg>');
+
+function setIcon(href) {
+  let link = document.querySelector("link[rel=icon]");
+  if (!link) { link = el("link", { rel: "icon" }); document.head.append(link); }
+  link.href = href;
+}
+
+function turnSignals() {
+  const mine = !!(state.actions && state.actions.length) && !state.outcome;
+  document.title = `${mine ? `● ${t("your_turn_title")} — ` : ""}${state.title} — takujo`;
+  setIcon(mine ? turnIcon : plainIcon);
+  document.body.dataset.turnSignal = mine ? "on" : "off";
+  if (mine && !wasMyTurn) {
+    if (localStorage.getItem("takujo.sound") === "on") beep();
+    if (document.hidden && "Notification" in window && Notification.permission === "granted") {
+      try { new Notification(t("your_turn_title"), { body: state.title, tag: `takujo-${matchId}` }); } catch { /* not allowed here */ }
+    }
+  }
+  wasMyTurn = mine;
+}
+
+function beep() {
+  try {
+    const ctx = new AudioContext();
+    const osc = ctx.createOscillator();
+    const gain = ctx.createGain();
+    osc.frequency.value = 660;
+    gain.gain.setValueAtTime(0.15, ctx.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, ctx.currentTime + 0.3);
+    osc.connect(gain).connect(ctx.destination);
+    osc.start();
+    osc.stop(ctx.currentTime + 0.3);
+  } catch { /* no audio here */ }
+}
+
+function drawAlerts() {
+  const box = $("alerts");
+  if (!token) { box.replaceChildren(); return; }
+  const sound = el("input", { type: "checkbox", id: "sound", checked: localStorage.getItem("takujo.sound") === "on" ? true : null,
+    onchange: (ev) => localStorage.setItem("takujo.sound", ev.target.checked ? "on" : "off") });
+  const granted = "Notification" in window && Notification.permission === "granted";
+  const ask = "Notification" in window && !granted
+    ? el("button.small", { type: "button", id: "notify", onclick: async () => { await Notification.requestPermission(); drawAlerts(); } }, t("notify_me"))
+    : granted ? el("span.small", {}, t("notify_on")) : null;
+  box.replaceChildren(el("label.check", { for: "sound" }, sound, " ", t("sound")), " ", ask);
 }
 
 function drawOutcome() {

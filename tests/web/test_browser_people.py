@@ -1,0 +1,113 @@
+"""The social layer in a real browser: names, "Your games", joining an open seat from the
+lobby, several seats of one match in one browser, chat, the turn signal and the whole log
+after a reload."""
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+import pytest
+
+from .browser import create_match, join
+
+
+@pytest.fixture
+def other(browser: Any) -> Iterator[Any]:
+    """A second person: a browser context of its own (its own player key and storage)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    pg = context.new_page()
+    try:
+        yield pg
+    finally:
+        context.close()
+
+
+def seat_names(page: Any) -> list[str]:
+    return page.locator("#seats .seat-name").all_inner_texts()
+
+
+def test_a_named_creator_finds_the_match_in_your_games_and_a_stranger_joins_its_open_seat(module_server, page, other):
+    page.goto(module_server.url + "/?lang=en")
+    page.fill("#name", "Hanako")
+    page.select_option("#game", "sengoku_taisen")
+    page.select_option("#seat1", "human")
+    page.click("#create")
+    page.locator("#created a.join").first.wait_for()
+    row = page.locator("#mine .match-row").first
+    row.wait_for()
+    assert "Hanako" in row.inner_text()
+    match_id = row.get_attribute("data-match")
+
+    other.goto(module_server.url + "/?lang=en")
+    other.fill("#name", "<b>Jiro</b>")
+    button = other.locator(f"#open .match-row[data-match='{match_id}'] button.join")
+    button.wait_for()
+    button.click()
+    other.wait_for_url(f"**/match/{match_id}?seat=1*")
+    other.wait_for_function("document.body.dataset.version !== undefined")
+    other.wait_for_function("[...document.querySelectorAll('#seats .seat-name')].some(n => n.textContent === 'Hanako')")
+    assert any("<b>Jiro</b>" in n for n in seat_names(other))          # a name is text, never markup
+    assert other.locator("#seats b").count() == 0
+    # the creator's own page names the joiner, and the lobby no longer offers the seat
+    page.goto(f"{module_server.url}/match/{match_id}?seat=0&lang=en")
+    page.wait_for_function("[...document.querySelectorAll('#seats .seat-name')].some(n => n.textContent === '<b>Jiro</b>')")
+    other.goto(module_server.url + "/?lang=en")
+    other.locator(f"#mine .match-row[data-match='{match_id}']").wait_for()
+    assert other.locator(f"#open .match-row[data-match='{match_id}']").count() == 0
+
+
+def test_two_seats_in_one_browser_stay_themselves_after_a_reload(module_server, page):
+    match = create_match(module_server, "sengoku_taisen", ["human", "human"], seed=4)
+    join(page, match["seats"][0]["join_url"])
+    second = page.context.new_page()
+    join(second, match["seats"][1]["join_url"])
+    for tab, seat in ((page, 0), (second, 1)):
+        tab.reload()
+        tab.wait_for_function("document.body.dataset.version !== undefined")
+        assert f"player {seat}" in tab.locator("#whoami").inner_text()
+        assert f"seat={seat}" in tab.url and "token=" not in tab.url
+    second.close()
+
+
+def test_taking_a_seat_asks_a_name_and_chat_reaches_the_other_seat(module_server, page, other):
+    match = create_match(module_server, "sengoku_taisen", ["human", "human"], seed=6)
+    join(page, match["seats"][0]["join_url"])
+    page.locator("#name-form").wait_for()
+    page.fill("#seat-name", "Hanako")
+    page.click("#name-form button")
+    page.wait_for_function("document.querySelector('#name-form').hidden")
+    join(other, match["seats"][1]["join_url"])
+    other.wait_for_function("[...document.querySelectorAll('#seats .seat-name')].some(n => n.textContent === 'Hanako')")
+    page.fill("#chat-text", "よろしく <i>お願いします</i>")
+    page.click("#chat-send")
+    line = other.locator("#chat-lines .chat-line").last
+    line.wait_for()
+    assert line.inner_text().startswith("Hanako") and "よろしく <i>お願いします</i>" in line.inner_text()
+    assert other.locator("#chat-lines i").count() == 0
+
+
+def test_the_title_signals_your_turn_and_the_whole_log_survives_a_reload(module_server, page):
+    match = create_match(module_server, "fuutei(players=3)", ["human", "bot:random", "bot:random"], seed=2)
+    join(page, match["seats"][0]["join_url"])
+    rounds = 0
+    while rounds < 40:
+        page.wait_for_function("document.body.dataset.status === 'finished' || document.body.dataset.toAct === 'me'")
+        if page.evaluate("document.body.dataset.status") == "finished":
+            break
+        assert page.title().startswith("● Your turn")
+        assert page.evaluate("document.body.dataset.turnSignal") == "on"
+        before = int(page.evaluate("document.body.dataset.version"))
+        page.locator("#decision button.action").last.click()
+        page.wait_for_function(f"Number(document.body.dataset.version) > {before} || document.body.dataset.status === 'finished'")
+        rounds += 1
+        if page.locator("#log li.event").count() > 40:
+            break
+    page.wait_for_timeout(300)
+    count = page.locator("#log li.event").count()
+    first = page.locator("#log li.event").first.get_attribute("data-seq")
+    token = match["seats"][0]["token"]
+    whole = page.evaluate(f"fetch('/api/matches/{match['match']}/state?since=0', {{headers: {{Authorization: 'Bearer {token}'}}}})"
+                          ".then(r => r.json()).then(s => s.events.map(e => e.seq))")
+    assert count > 16 and first == str(whole[0])          # the page holds the seat's log from its first event
+    page.reload()
+    page.wait_for_function(f"document.querySelectorAll('#log li.event').length >= {count}")
+    assert page.locator("#log li.event").first.get_attribute("data-seq") == str(whole[0])

@@ -1,6 +1,8 @@
 """Message catalogues and the renderer (takujo.present), with the toy game's catalogue."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import takujo
@@ -98,3 +100,94 @@ def test_english_log_lines_start_with_a_capital_letter():
         "Player 0 banks 3 (score 9)."
     ja = Renderer(takujo.load("toy", players=2), "ja")
     assert ja.event({"e": "roll", "to": None, "player": 1, "faces": [4]}, viewer=1) == "あなた が 4 を出した。"
+
+
+# ----- the games' own messages: titles, and sentences said to the viewer -------------------------
+GAMES = ("fuutei", "sengoku_taisen", "ibara", "draft_daimyo")
+KANA = re.compile(r"[\u3040-\u30ff]")
+#: Slips of a sentence said to "you": a third person's pronoun or verb.
+SLIP = re.compile(r"\b(?:their|they|them|themselves)\b|\byou's\b|"
+                  r"\byou(?: \([^)]*\))? (?:is|has|holds|draws|does|goes|plays|gains|takes|loses|wins|rolls|moves|"
+                  r"discards|uses|puts|keeps)\b", re.I)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_game_has_its_title_in_both_languages(name):
+    game = takujo.load(name)
+    ja, en = Renderer(game, "ja", markup=False), Renderer(game, "en", markup=False)
+    assert ja.has("game.title") and ja.title() == type(game).title
+    assert en.title() and not KANA.search(en.title()), en.title()
+
+
+def test_ibara_has_an_english_title():
+    game = takujo.load("ibara")
+    assert Renderer(game, "en").title() == "The Thorn Princess and the Four Knights"
+    assert Renderer(game, "ja").title() == "いばらの姫と4人の騎士"
+
+
+def _viewer_arg(name: str, viewer: int):
+    """A player argument that is the viewer, as the game's presenter passes it."""
+    if name == "draft_daimyo":
+        from takujo.games.draft_daimyo.render import who
+        return who(viewer)
+    return viewer
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_no_sentence_says_their_or_draws_to_the_viewer(name):
+    """Every message of a game with a player argument, in English for that player: "your own
+    area", "you hold", never "their own area" or "you holds"."""
+    from takujo.present.catalogue import messages_path, placeholders
+    game = takujo.load(name)
+    en = Renderer(game, "en", markup=False)
+    own = load_catalogue(messages_path(type(game)))
+    checked = 0
+    for msg_id in own.ids():
+        if msg_id.endswith(".you"):
+            continue
+        names = placeholders(own.template(msg_id, "en"))
+        for arg in sorted(n for n in names if en.catalogue.args.get(n) == "player"):
+            args = {n: "X" for n in names}
+            args[arg] = _viewer_arg(name, 0) if arg == "player" else 0
+            line = en.text(msg_id, 0, **args)
+            assert not SLIP.search(line), f"{name}: {msg_id} for the viewer reads {line!r}"
+            checked += 1
+    assert checked > 10
+
+
+def test_fuutei_tells_the_viewer_of_your_own_area_hand_and_party():
+    game = takujo.load("fuutei")
+    en, ja = Renderer(game, "en", markup=False), Renderer(game, "ja", markup=False)
+    region = game.catalogue.of_type("region")[0]
+    setup = {"e": "setup_region", "to": None, "player": 0, "card": region}
+    assert en.event(setup, 0).startswith("You put the region ") and en.event(setup, 0).endswith(
+        "from your hand into your own area and drew again")
+    assert en.event(setup, 1).endswith("from hand into their own area and drew again")
+    assert ja.event(setup, 0).startswith("あなた の手札の地域")
+    drawn = {"e": "region_drawn", "to": None, "player": 0, "card": region, "dest": "own"}
+    assert en.event(drawn, 0).endswith("→ your own area") and en.event(drawn, 2).endswith("→ their own area")
+    roll = {"e": "roll", "to": None, "player": 0, "why": "initiative", "dice": "1D", "faces": [4], "total": 4}
+    assert "your first-strike roll: 1D = 4 → 4" in en.event(roll, 0)
+    assert "roll of player 0" in en.event(roll, 1)
+    pick = {"e": "random", "to": None, "player": 0, "why": "random_discard", "n": 5, "index": 2}
+    assert "of the 5 in your hand" in en.event(pick, 0)
+
+
+def test_ibara_sends_the_viewer_back_to_the_square_you_came_from():
+    en = Renderer(takujo.load("ibara"), "en", markup=False)
+    tie = {"e": "tie", "to": None, "player": 1}
+    assert en.event(tie, 1) == "A tie: you went back to the square you came from."
+    assert en.event(tie, 0) == "A tie: player 1 went back to the square they came from."
+
+
+def test_draft_daimyo_says_the_same_sentence_to_you_and_to_others():
+    """A player there is a nested message ("you (Oda)"), so its English reads for both."""
+    game = takujo.load("draft_daimyo")
+    en = Renderer(game, "en", markup=False)
+    from takujo.games.draft_daimyo.render import who
+    line = en.text("event.uprising_nowhere", 0, player=who(0))
+    assert line == "Ikko uprising: you (Oda) held no province besides the home, so nothing happened"
+    assert en.text("event.income", 0, player=who(0), gold=2, vp=2) == "Income for you (Oda): +2 gold, +2 VP"
+    assert en.text("event.roll.order_tie", 1, player=who(1), faces="5").strip() == \
+        "🎲 you (Takeda) rolled for turn order: 5"
+    assert en.text("event.tactic_revealed", 0, player=who(2), card="X") == "Tactics card revealed by player 2 (Uesugi): X"

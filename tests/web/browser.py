@@ -3,6 +3,7 @@ seat's join link, and click actions (on the board first, the list as a fallback)
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 from .server import LiveServer
@@ -57,3 +58,36 @@ def click_some_action(page: Any, rng: random.Random, prefer_board: bool = True) 
     page.wait_for_function(f"Number(document.body.dataset.version) > {before} || document.body.dataset.status === 'finished'",
                            timeout=30_000)
     return notation
+
+
+# ----- the same seat over the API (to bring a match to the state a test needs) ---------------------
+def state_of(server: LiveServer, match: str, token: str | None = None) -> dict[str, Any]:
+    status, body = server.call("GET", f"/api/matches/{match}/state", token=token)
+    assert status == 200, body
+    return body
+
+
+def act_api(server: LiveServer, match: str, token: str, state: dict[str, Any], notation: str) -> dict[str, Any]:
+    status, body = server.call("POST", f"/api/matches/{match}/actions", {"version": state["version"], "action": notation}, token=token)
+    assert status in (200, 409), body       # 409: a bot moved first; the caller reads the state again
+    return body
+
+
+def wait_api(server: LiveServer, match: str, token: str | None, until: Any, timeout: float = 30.0) -> dict[str, Any]:
+    """The seat's state once `until(state)` holds (bots move on their own)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        st = state_of(server, match, token)
+        if until(st):
+            return st
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the match never reached the state waited for (version {st['version']})")
+        time.sleep(0.03)
+
+
+def wait_turn_api(server: LiveServer, match: str, token: str) -> dict[str, Any]:
+    return wait_api(server, match, token, lambda st: bool(st["actions"]) or st["status"] == "finished")
+
+
+def wait_finished(server: LiveServer, match: str, timeout: float = 60.0) -> dict[str, Any]:
+    return wait_api(server, match, None, lambda st: st["status"] == "finished", timeout)

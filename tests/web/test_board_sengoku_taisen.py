@@ -165,3 +165,129 @@ def test_two_people_play_a_match_by_clicking_the_board(module_server, browser):
         for context in contexts:
             context.close()
     assert not errors, f"JavaScript errors on the pages: {errors}"
+
+
+# ----- readable exhaustion, whole texts, copies told apart, soldiers numbered from 1 ----------------
+def _drive(server: Any, mid: str, tokens: list[str], until: Any, prefer: list[str]) -> dict[str, Any]:
+    """Play both seats over the API (the first legal action of the first verb of `prefer`)
+    until `until(spectator's state)` holds; returns that state."""
+    from .browser import act_api
+    for _ in range(200):
+        spectator = _state(server, mid)
+        if until(spectator):
+            return spectator
+        seat = spectator["pending"]["players"][0]
+        st = _state(server, mid, tokens[seat])
+        acts = st["actions"]
+        pick = next((a for verb in prefer for a in acts if a["notation"].startswith(verb)), acts[0])
+        act_api(server, mid, tokens[seat], st, pick["notation"])
+    raise AssertionError("the match never reached the state the test needs")
+
+
+def _angle(page: Any, selector: str) -> list[float]:
+    """How far each element is turned (its `transform` and `rotate` together), in degrees."""
+    return page.locator(selector).evaluate_all("""ns => ns.map((n) => {
+        const s = getComputedStyle(n);
+        const m = new DOMMatrix(s.transform === 'none' ? undefined : s.transform);
+        const r = s.rotate && s.rotate !== 'none' ? parseFloat(s.rotate) : 0;
+        return Math.atan2(m.b, m.a) * 180 / Math.PI + r;
+    })""")
+
+
+def test_exhausted_cards_lean_a_little_with_a_badge_and_upright_text(module_server, page):
+    match = create_match(module_server, GAME, ["human", "human"], seed=11)
+    mid = match["match"]
+    tokens = [match["seats"][0]["token"], match["seats"][1]["token"]]
+    _drive(module_server, mid, tokens, lambda st: len(st["view"]["public"]["exhausted"]) > 0,
+           ["keep", "koku", "deploy", "end", "skip"])
+    join(page, match["seats"][0]["join_url"])
+    tired = page.locator('#board [data-state="exhausted"]')
+    tired.first.wait_for()
+    assert tired.count() >= 1
+    for angle in _angle(page, '#board [data-state="exhausted"]'):
+        assert 0 < abs(angle) <= 10, angle          # a tilt, not a quarter turn
+    for i in range(tired.count()):
+        card = tired.nth(i)
+        badge = card.locator(".sgt-tired-badge")
+        assert badge.is_visible() and badge.inner_text().strip()
+        box = card.bounding_box()
+        if "sgt-koku-card" in card.get_attribute("class"):
+            assert box["width"] > box["height"]    # as wide as ever: not lying on its side
+        # dimmed, next to a ready card of the same kind
+        assert card.evaluate("(n) => getComputedStyle(n).filter") != "none"
+    for angle in _angle(page, '#board [data-state="ready"]'):
+        assert abs(angle) < 0.5
+
+
+def test_hand_cards_show_their_whole_text(module_server, page):
+    match = create_match(module_server, GAME, ["human", "human"], seed=11)
+    mid = match["match"]
+    _, catalogue = module_server.call("GET", f"/api/matches/{mid}/catalogue")
+    texts = {c["id"]: c.get("text_en") or "" for c in catalogue["cards"]}
+    join(page, match["seats"][0]["join_url"])
+    page.wait_for_selector("#board .sgt-hand-card")
+    hand = _state(module_server, mid, match["seats"][0]["token"])["view"]["zones"]["hand"][0]
+    cards = page.locator("#board .sgt-hand-card")
+    assert cards.count() == len(hand)
+    long_texts = 0
+    for i, c in enumerate(hand):
+        full = texts[catalogue["instances"][c]]
+        if not full:
+            continue
+        rules = cards.nth(i).locator(".sgt-rules")
+        assert rules.inner_text().split() == full.split()
+        # nothing of it is cut: neither the text box nor the card overflows
+        cut = rules.evaluate("(n) => [n.scrollHeight - n.clientHeight, n.closest('.card').scrollHeight - n.closest('.card').clientHeight]")
+        assert cut[0] <= 1 and cut[1] <= 1, (c, cut)
+        long_texts += len(full) > 60
+    assert long_texts >= 1
+
+
+def test_copies_of_a_card_in_hand_have_labels_of_their_own(module_server, page):
+    match = create_match(module_server, GAME, ["human", "human"], seed=1)   # seat 0 holds two of a card
+    mid = match["match"]
+    tokens = [match["seats"][0]["token"], match["seats"][1]["token"]]
+    _, catalogue = module_server.call("GET", f"/api/matches/{mid}/catalogue")
+    st = _drive(module_server, mid, tokens, lambda s: s["view"]["public"]["phase"] == "koku" and s["pending"]["players"] == [0],
+                ["keep", "koku", "end", "skip"])
+    join(page, match["seats"][0]["join_url"])
+    page.wait_for_function(f"Number(document.body.dataset.version) >= {st['version']} && document.body.dataset.toAct === 'me'")
+    hand = _state(module_server, mid, tokens[0])["view"]["zones"]["hand"][0]
+    by_card: dict[int, list[int]] = {}
+    for c in hand:
+        by_card.setdefault(catalogue["instances"][c], []).append(c)
+    twins = next(v for v in by_card.values() if len(v) > 1)
+    labels: dict[int, dict[str, str]] = {}
+    for c in twins:
+        page.keyboard.press("Escape")
+        page.click(f'#board .sgt-hand-card[data-ref="{c}"]')
+        items = page.locator(".popover.menu .menu-item")
+        items.first.wait_for()
+        labels[c] = {items.nth(i).get_attribute("data-notation"): items.nth(i).inner_text() for i in range(items.count())}
+        assert page.locator(f'#board .sgt-hand-card[data-ref="{c}"] .sgt-copy').count() == 1
+    a, b = twins[:2]
+    assert set(labels[a]) and set(labels[a]).isdisjoint(labels[b])                # their notations differ ...
+    assert set(labels[a].values()).isdisjoint(labels[b].values()), labels          # ... and so do their labels
+
+
+def test_a_summoned_soldier_is_numbered_from_one(module_server, page):
+    match = create_match(module_server, GAME, ["human", "human"], seed=11)
+    mid = match["match"]
+    join(page, match["seats"][0]["join_url"])
+    page.wait_for_selector("#board .sgt-table")
+    st = _state(module_server, mid, match["seats"][0]["token"])
+    # the first soldier of a match is token 10000 (state.TOKEN_BASE); draw the board with one in play
+    pub, z = st["view"]["public"], st["view"]["zones"]
+    z["summons"][0] = [10000]
+    pub["tokens"]["10000"] = {"owner": 0, "strength": 1000, "siege": 1, "unit": "infantry"}
+    pub["strength"]["10000"] = 1000
+    pub["siege"]["10000"] = 1
+    page.evaluate("""async ([st, mid]) => {
+        const kit = await import('/static/board-kit.js');
+        const common = await import('/static/common.js');
+        const board = await import('/static/boards/sengoku_taisen.js');
+        const book = new common.CardBook(await common.api(`/api/matches/${mid}/catalogue`));
+        board.render(document.getElementById('board'), st, new kit.BoardContext({ lang: 'en', book, state: st, act: () => {} }));
+    }""", [st, mid])
+    name = page.locator('#board [data-unit="10000"] .card-name').inner_text()
+    assert name == "Soldier #1", name

@@ -445,6 +445,7 @@ export function dice(faces, { seq = null } = {}) {
 const MOVABLE = "[data-ref]:not(.back), [data-unit], [data-knight], [data-region]";
 const OWNED = "[data-owner][data-province], [data-owner][data-square]";
 const memory = new WeakMap();   // root -> what the last drawing showed
+const TRANSIENT = new Set(["actionable", "selected", "target", "turn", "acting", "mine", "tapped", "striking", "asked", "passed"]);
 
 function placeOf(node) {
   const parts = [];
@@ -452,7 +453,8 @@ function placeOf(node) {
   for (let k = 0; n && k < 4; k++, n = n.parentElement) {
     if (n.dataset.square !== undefined) { parts.push(`sq${n.dataset.square}`); break; }
     if (n.dataset.seat !== undefined) { parts.push(`seat${n.dataset.seat}`); }
-    parts.push(String(n.className || n.tagName).split(" ")[0]);
+    parts.push(typeof n.className === "string" && n.className
+      ? n.className.split(" ").filter((c) => c && !TRANSIENT.has(c) && !c.startsWith("kit-")).join(".") : n.tagName);
   }
   return parts.join("<");
 }

@@ -273,8 +273,10 @@ def play(
 ) -> None:
     """Play a game in the terminal against bots, alone or with others at the same terminal.
 
-    Type an action's number or its notation; ? reprints the table; ? NAME shows a card's
-    full text; q (or Ctrl-D) quits and keeps the record, to continue with --resume.
+    Type an action's number or its notation (numbers stay while the same person goes on
+    choosing in the same decision; a new choice takes the next number after the highest);
+    ? reprints the table; ? NAME shows a card's full text; q (or Ctrl-D) quits and keeps the
+    record, to continue with --resume.
     """
     console = _out()
     language = _set_language(lang)

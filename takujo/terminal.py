@@ -3,8 +3,17 @@
 `TerminalTable` runs a game in which some seats are people (who type at this terminal) and
 the others are bots. Each person sees only their own view and the events they may see. When
 several people share the terminal, a hand-over screen clears what the previous player saw
-before the next one looks. Long menus are grouped (first the card, then its target) with
-numbers that stay the same for the same decision. ``? NAME`` shows any card's full text.
+before the next one looks. Long menus are grouped (first the card, then its target).
+``? NAME`` shows any card's full text.
+
+Menu numbers stay stable within one decision. A decision goes on while the same person is
+asked again for the same pending decision (same kind, players and prompt) with no action of
+anyone else in between, e.g. several choices in one phase. While it goes on, an entry that
+is still there (an action, or a group of one card) keeps its number, an entry that is gone
+leaves a gap (and has its number back if it returns), and a new entry takes the next number
+after the highest given so far (so it is listed last); menus are listed by number. Whether
+the menu is grouped is fixed at the decision's first menu. When a new decision starts, the
+numbers start again at 1.
 """
 from __future__ import annotations
 
@@ -12,7 +21,7 @@ import os
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, TextIO
+from typing import Any, Callable, Hashable, TextIO
 
 from rich.console import Console
 from rich.errors import MarkupError
@@ -21,6 +30,7 @@ from rich.text import Text
 
 from .bots import Bot
 from .core.action import Action
+from .core.decision import Decision
 from .core.errors import IllegalActionError, NotationError
 from .core.game import Game
 from .core.rng import Rng
@@ -77,6 +87,9 @@ class MenuEntry:
 
     label: str
     actions: list[Action]
+    #: what keeps the entry's number: the action (flat menu) or its (verb, first argument)
+    key: Hashable = None
+    number: int = 0
 
 
 _SEPARATORS = " →、:,（(/"
@@ -93,26 +106,61 @@ def _common_prefix(labels: list[str]) -> str:
 
 
 def build_menu(legal: list[Action], label: Callable[[Action], str],
-               count: Callable[[int], str] = lambda n: f"[dim]… {n}[/dim]") -> list[MenuEntry]:
-    """The menu of a decision: one entry per action, or, above `MENU_LIMIT`, one entry per
-    (verb, first argument) group. The order follows `legal`, so the numbers of the same
-    decision never change between two looks. `count(n)` labels a group of n choices."""
-    if len(legal) <= MENU_LIMIT:
-        return [MenuEntry(label(a), [a]) for a in legal]
+               count: Callable[[int], str] = lambda n: f"[dim]… {n}[/dim]",
+               grouped: bool | None = None) -> list[MenuEntry]:
+    """The menu of a decision: one entry per action, or one entry per (verb, first argument)
+    group. `grouped` None groups above `MENU_LIMIT` when that joins some actions; True or
+    False forces it. The order follows `legal`. `count(n)` labels a group of n choices."""
+    if grouped is False or (grouped is None and len(legal) <= MENU_LIMIT):
+        return [MenuEntry(label(a), [a], a) for a in legal]
     groups: dict[tuple[str, Any], list[Action]] = {}
     for a in legal:
         groups.setdefault((a.verb, a.args[0] if a.args else None), []).append(a)
-    if len(groups) == len(legal):
-        return [MenuEntry(label(a), [a]) for a in legal]
+    if grouped is None and len(groups) == len(legal):
+        return [MenuEntry(label(a), [a], a) for a in legal]
     entries = []
     for (verb, first), actions in groups.items():
         if len(actions) == 1:
-            entries.append(MenuEntry(label(actions[0]), actions))
+            entries.append(MenuEntry(label(actions[0]), actions, (verb, first)))
             continue
         shared = _common_prefix([plain(label(a)) for a in actions])
         name = escape(shared) if shared else escape(f"{verb} {first}")
-        entries.append(MenuEntry(f"{name} {count(len(actions))}", actions))
+        entries.append(MenuEntry(f"{name} {count(len(actions))}", actions, (verb, first)))
     return entries
+
+
+def _numbered(entries: list[MenuEntry], numbers: dict[Hashable, int]) -> list[MenuEntry]:
+    """Give each entry the number its key already has, or the next after the highest;
+    return the entries in the order of their numbers."""
+    following = max(numbers.values(), default=0) + 1
+    for entry in entries:
+        if entry.key not in numbers:
+            numbers[entry.key] = following
+            following += 1
+        entry.number = numbers[entry.key]
+    return sorted(entries, key=lambda e: e.number)
+
+
+@dataclass
+class MenuNumbers:
+    """The numbers of one decision's menus (see the module's docstring for the rule)."""
+
+    grouped: bool | None = None
+    top: dict[Hashable, int] = field(default_factory=dict)
+    inner: dict[Hashable, dict[Hashable, int]] = field(default_factory=dict)
+
+    def menu(self, legal: list[Action], label: Callable[[Action], str],
+             count: Callable[[int], str] = lambda n: f"[dim]… {n}[/dim]") -> list[MenuEntry]:
+        """The numbered menu of `legal`, keeping the numbers given before in this decision."""
+        entries = build_menu(legal, label, count, self.grouped)
+        if self.grouped is None:
+            self.grouped = any(len(e.actions) > 1 for e in entries)
+        return _numbered(entries, self.top)
+
+    def group(self, entry: MenuEntry, label: Callable[[Action], str]) -> list[MenuEntry]:
+        """The numbered choices inside a group entry (a card's targets)."""
+        return _numbered([MenuEntry(label(a), [a], a) for a in entry.actions],
+                         self.inner.setdefault(entry.key, {}))
 
 
 # ----- the table ----------------------------------------------------------------------------
@@ -132,6 +180,8 @@ class TerminalTable:
     stdin: TextIO = field(default_factory=lambda: sys.stdin)
     shown: dict[int, int] = field(default_factory=dict)
     looking: int | None = None
+    #: per seat: the decision it last acted in, the step count just after, and its numbers
+    numbering: dict[int, tuple[Decision | None, int, MenuNumbers]] = field(default_factory=dict)
 
     @property
     def game(self) -> Game:
@@ -194,12 +244,19 @@ class TerminalTable:
         self.print_entries(menu)
 
     def print_entries(self, menu: list[MenuEntry]) -> None:
-        for i, entry in enumerate(menu, 1):
+        for entry in menu:
             extra = ""
             if len(entry.actions) == 1:
                 text = str(entry.actions[0])
                 extra = f"  [dim]({escape(text)})[/dim]" if plain(entry.label) != text else ""
-            print_markup(self.console, f"  [bold]{i:>2}[/bold]. {entry.label}{extra}")
+            print_markup(self.console, f"  [bold]{entry.number:>2}[/bold]. {entry.label}{extra}")
+
+    def numbers_for(self, seat: int) -> MenuNumbers:
+        """The numbers of `seat`'s decision: kept while it goes on, fresh for a new one."""
+        kept = self.numbering.get(seat)
+        if kept is not None and kept[0] == self.state.pending and kept[1] == self.state.steps:
+            return kept[2]
+        return MenuNumbers()
 
     def label(self, view: dict[str, Any]) -> Callable[[Action], str]:
         return lambda a: self.r.action(a, view)
@@ -217,9 +274,11 @@ class TerminalTable:
         """Ask `seat` for an action until a legal one is given, and apply it."""
         self.hand_over(seat)
         view = self.show_log(seat)
-        menu = build_menu(legal, self.label(view), lambda n: self.r.text("ui.group_choices", n=n))
+        decision = self.state.pending
+        numbers = self.numbers_for(seat)
+        menu = numbers.menu(legal, self.label(view), lambda n: self.r.text("ui.group_choices", n=n))
         self.show_menu(seat, view, menu)
-        group: MenuEntry | None = None
+        group: list[MenuEntry] | None = None
         while True:
             text = self.read()
             if not text:
@@ -240,21 +299,17 @@ class TerminalTable:
                 self.print_entries(menu)
                 continue
             try:
-                choices = group.actions if group is not None else None
                 if text.isdigit():
                     n = int(text)
-                    options = choices if choices is not None else menu
-                    if not 1 <= n <= len(options):
-                        raise _Refusal(self.r.text("ui.no_choice", n=n, last=len(options)))
-                    if choices is not None:
-                        action = choices[n - 1]
-                    elif len(menu[n - 1].actions) > 1:
-                        group = menu[n - 1]
-                        print_markup(self.console, self.r.text("ui.choose_in_group", group=Markup(group.label)))
-                        self.print_entries([MenuEntry(self.label(view)(a), [a]) for a in group.actions])
+                    entry = next((e for e in (group if group is not None else menu) if e.number == n), None)
+                    if entry is None:
+                        raise _Refusal(self.r.text("ui.no_choice", n=n))
+                    if group is None and len(entry.actions) > 1:
+                        print_markup(self.console, self.r.text("ui.choose_in_group", group=Markup(entry.label)))
+                        group = numbers.group(entry, self.label(view))
+                        self.print_entries(group)
                         continue
-                    else:
-                        action = menu[n - 1].actions[0]
+                    action = entry.actions[0]
                 else:
                     try:
                         action = self.state.parse_action(text, seat)
@@ -269,6 +324,7 @@ class TerminalTable:
             except IllegalActionError as exc:
                 print_markup(self.console, f"[red]{escape(exc.text(self.r.lang))}[/red]")
                 continue
+            self.numbering[seat] = (decision, self.state.steps, numbers)
             return
 
     # ----- the game loop --------------------------------------------------------------------

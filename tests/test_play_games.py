@@ -9,9 +9,10 @@ from typer.testing import CliRunner
 import takujo
 from takujo.cli import app
 
-# answers a patient player might type: the first option, or the word that moves play on
+# answers a patient player might type: the first option, or the word that moves play on, or
+# (menu numbers stay while a decision goes on, so 1 may be gone) a later number
 ANSWERS = ["1", "end", "pass", "nosupport", "allow", "done", "keep", "skip", "nointercept",
-           "noring", "2", "attack phys"]
+           "noring", "2", "attack phys", *map(str, range(3, 21))]
 
 
 @pytest.mark.parametrize("game", takujo.names())

@@ -270,8 +270,11 @@ def render_view(game: "DaimyoGame", view: dict[str, Any], r: Renderer | None = N
     me = view["player"]
     n = len(pub["factions"])
     order = Markup(" → ".join(r.word(FACTION_KEYS[q]) for q in pub["order"]))
-    lines = [r.text("board.title", me, round=pub["round"], turn=pub["turn_of_round"],
-                    phase=Msg(f"phase.{pub['phase']}"), order=order)]
+    # the turn of the round, 1..4, only once the round's turns began (not while choosing the
+    # turn order or drafting, when the state still holds 0 or the last round's 4)
+    between = pub["phase"] in ("order", "draft") or not pub["turn_of_round"]
+    lines = [r.text("board.title_between" if between else "board.title", me, round=pub["round"],
+                    turn=pub["turn_of_round"], phase=Msg(f"phase.{pub['phase']}"), order=order)]
     castles = set(pub["castles"].values())
     lang = 1 if r.lang == "en" else 0
     for i, p in enumerate(game.board.provinces):

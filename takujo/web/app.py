@@ -32,6 +32,7 @@ from .. import __version__
 from ..core.errors import OptionError, TakujoError
 from ..core.registry import game_class, names
 from ..present.catalogue import option_help
+from ..present.howto import how_to_play, option_words, value_key
 from .checks import MATCH_ID, client_name, client_player, file_options, value_prefixes
 from .docs_page import install_docs
 from .errors import BodyLimit, client_lang, install_error_handlers, request_lang
@@ -250,8 +251,13 @@ def create_app(db: Path | str = ":memory:", *, settings: Settings | None = None,
             schema = cls.Options.model_json_schema()
             files = file_options(cls)
             props = {k: v for k, v in schema.get("properties", {}).items() if k not in files or files[k]}
+            words = option_words(cls, client_lang(lang))
             for k in props:
-                props[k] = {**props[k], "description": option_help(cls, k, client_lang(lang))}
+                said = words.get(k)
+                props[k] = {**props[k], "description": said["description"] if said else option_help(cls, k, client_lang(lang))}
+                if said:   # in words, for people: "Centre regions", "Can be invaded"
+                    props[k]["label"] = said["label"]
+                    props[k]["value_labels"] = {value_key(v["value"]): v["label"] for v in said["values"]}
                 if k in files:
                     props[k] = {**props[k], "enum": ["", *files[k]] if props[k].get("default") == "" else files[k]}
                     if value_prefixes(cls, k):
@@ -263,6 +269,17 @@ def create_app(db: Path | str = ":memory:", *, settings: Settings | None = None,
                                     "default": players.get("default")},
                         "options": props, "bots": service.bot_levels(name)})
         return out
+
+    @app.get("/api/games/{name}/howto", summary="How to play a game (its default options), in one language")
+    def game_howto(name: str, lang: str | None = None) -> Any:
+        if name not in names():
+            raise NotFound("web.no_game", name=name[:40])
+        return how_to_play(service.default_game(name), client_lang(lang))
+
+    @app.get("/api/matches/{match_id}/howto", responses=ERRORS,
+             summary="How to play this match's game, with the options chosen for it")
+    async def match_howto(match_id: str, request: Request) -> Any:
+        return how_to_play((await service.get(match_id)).game, request_lang(request))
 
     @app.get("/api/games/{name}/catalogue", summary="Every card, square or province of a game, in both languages")
     def catalogue(name: str) -> Any:

@@ -318,6 +318,10 @@ class MatchService:
         self._drive(match)
         return match, tokens
 
+    def default_game(self, name: str) -> Game:
+        """A game with its default options (kept)."""
+        return self._configured(name, None, {})
+
     def _configured(self, name: str, players: int | None, options: dict[str, Any]) -> Game:
         """`make_game`, once for each configuration (kept for `game_of` too)."""
         key = f"{name}|{players}|{sorted((k, str(v)) for k, v in options.items())!r}"

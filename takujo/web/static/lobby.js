@@ -33,13 +33,21 @@ function drawStatic() {
 
 function field(label, input) { return el("label.field", {}, el("span", {}, label), input); }
 
+/** An option in words: its label, its control, what it does (the key in a tooltip). */
+function optionField(key, spec) {
+  return el("label.field.option", { title: key }, el("span.option-label", {}, spec.label || key), optionInput(key, spec),
+    spec.description ? el("small.option-help", {}, spec.description) : null);
+}
+
 function optionInput(name, spec) {
   const id = `opt-${name}`;
   if (spec.type === "boolean") {
     return el("input", { type: "checkbox", id, name, checked: spec.default ? true : null });
   }
   if (spec.enum) {
-    const select = el("select", { id, name }, ...spec.enum.map((v) => el("option", { value: v, selected: v === spec.default ? true : null }, v === "" ? t("default") : v)));
+    const words = spec.value_labels || {};
+    const select = el("select", { id, name }, ...spec.enum.map((v) => el("option", { value: v, selected: v === spec.default ? true : null },
+      words[String(v)] || (v === "" ? t("default") : String(v)))));
     if (!spec.upload) return select;
     const file = el("input", { type: "file", accept: ".txt,text/plain", "aria-label": t("upload_deck"), id: `${id}-upload` });
     file.addEventListener("change", async () => {
@@ -89,7 +97,7 @@ function drawFormFor(name) {
     ...Array.from({ length: game.players.max - game.players.min + 1 }, (_, i) => game.players.min + i)
       .map((n) => el("option", { value: n, selected: n === game.players.default ? true : null }, String(n))));
   const options = Object.entries(game.options).filter(([k]) => k !== "players")
-    .map(([k, spec]) => field(spec.description ? `${k} — ${spec.description}` : k, optionInput(k, spec)));
+    .map(([k, spec]) => optionField(k, spec));
   box.replaceChildren(
     field(t("players"), players),
     el("div", { id: "seat-fields", class: "seat-fields" }),

@@ -3,6 +3,7 @@
 import { api, ApiError, botName, CardBook, currentLang, el, langSwitch, loadTexts, myName, rememberSeat, seatTokens,
   setMyName, t } from "./common.js";
 import { BoardContext, dice } from "./board-kit.js";
+import { helpButton } from "./help.js";
 
 const matchId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const params = new URLSearchParams(location.search);
@@ -42,7 +43,12 @@ async function start() {
   await loadTexts(lang);
   setUpChat();
   drawAlerts();
+  drawHelp();
   connect();
+}
+
+function drawHelp() {
+  $("help-slot").replaceChildren(helpButton(matchId, () => book, () => lang));
 }
 
 function connect() {
@@ -113,7 +119,7 @@ function draw() {
   document.title = `${state.title} — takujo`;
   $("title").textContent = state.title;
   $("whoami").textContent = state.seat === null ? t("spectating") : t("you_are", { n: state.seat });
-  $("lang").replaceChildren(langSwitch(lang, async (l) => { lang = l; await loadTexts(l); setUpChat(); drawAlerts(); send({ type: "lang", lang: l }); }));
+  $("lang").replaceChildren(langSwitch(lang, async (l) => { lang = l; await loadTexts(l); setUpChat(); drawAlerts(); drawHelp(); send({ type: "lang", lang: l }); }));
   drawSeats();
   drawNameForm();
   const ctx = new BoardContext({ lang, book, state, act: (notation) => send({ type: "act", version: state.version, action: notation }) });

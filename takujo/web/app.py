@@ -33,6 +33,7 @@ from ..core.errors import OptionError, TakujoError
 from ..core.registry import game_class, names
 from ..present.catalogue import option_help
 from ..present.howto import how_to_play, option_words, value_key
+from .clocks import PROFILES, ClockRules
 from .checks import MATCH_ID, client_name, client_player, file_options, value_prefixes
 from .docs_page import install_docs
 from .errors import BodyLimit, client_lang, install_error_handlers, request_lang
@@ -81,6 +82,11 @@ class CreateMatch(BaseModel):
     name: str | None = Field(None, max_length=100, description="the creator's display name: they take `seat`")
     seat: StrictInt | None = Field(None, ge=0, lt=8, description="the creator's seat (default: the first person's)")
     listed: bool = Field(False, description="offer the open seats in the lobby (else: invite links only)")
+    clock: str | None = Field(None, max_length=20, examples=["normal"],
+                              description="the seats' clocks: " + ", ".join(PROFILES) + " (default: none)")
+    clock_grace: float | None = Field(None, ge=0, le=7 * 86400,
+                                      description="seconds past zero after which a seat out of time is handed "
+                                                  "to a bot by itself (default: only when the others choose)")
 
 
 class NameRequest(BaseModel):
@@ -267,7 +273,8 @@ def create_app(db: Path | str = ":memory:", *, settings: Settings | None = None,
                         "title_en": _title(cls, "en"),
                         "players": {"min": players.get("minimum", 2), "max": players.get("maximum", 8),
                                     "default": players.get("default")},
-                        "options": props, "bots": service.bot_levels(name)})
+                        "options": props, "bots": service.bot_levels(name),
+                        "clocks": {k: {"kind": v[0], "initial": v[1], "increment": v[2]} for k, v in PROFILES.items()}})
         return out
 
     @app.get("/api/games/{name}/howto", summary="How to play a game (its default options), in one language")
@@ -321,8 +328,10 @@ def create_app(db: Path | str = ":memory:", *, settings: Settings | None = None,
             if not 0 <= seat < len(body.seats) or body.seats[seat] != "human":
                 raise OptionError("web.bad_seat")
             names[seat] = client_name(body.name)
+        clock = ClockRules.from_client(body.clock, body.clock_grace)
         match, tokens = await service.create(body.game, body.seats, body.seed, body.idle_limit,
-                                             listed=body.listed, creator=creator, names=names)
+                                             listed=body.listed, creator=creator, names=names,
+                                             clock=clock if clock.kind != "none" else None)
         base = str(request.base_url).rstrip("/")
         return {"match": match.id, "game": str(match.game), "seed": match.seed,
                 "seats": seat_links(request, match.id, tokens, body.seats, match),

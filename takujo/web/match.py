@@ -25,6 +25,7 @@ from ..core.registry import load
 from ..core.state import State
 from ..present import Renderer
 from ..record import record_lines, redact
+from .clocks import Clocks
 from .store import MatchHead, StoredMatch
 
 def new_token() -> str:
@@ -116,6 +117,7 @@ class Match:
         self.undos = stored.undos
         self.game = game_of(stored.game)
         self.seats = seats_of(stored.seats)
+        self.clocks = Clocks.from_json(stored.clocks, len(self.seats))
         if stored.snapshot is not None:
             self.state: State = self.game.state_from_json(stored.snapshot[1])
         else:
@@ -125,9 +127,11 @@ class Match:
         self.last_player: int | None = self._last_player()
         self.touched = time.monotonic()   # last use, for evicting idle matches
         self.offered: frozenset[int] = frozenset()  # seats the others were last told they may hand over
+        self.handing: set[int] = set()               # seats being handed to a bot for running out of time
         self._renderers: dict[str, Renderer] = {}
         self._legal: dict[int, list[Action]] = {}
         self._views: dict[int | None, dict[str, Any]] = {}
+        self.run_clocks()
 
     def reset(self, stored: StoredMatch) -> None:
         """Become the match as stored (another process undid an action, or this copy fell
@@ -178,13 +182,19 @@ class Match:
                         "opened": seat.kind == "human" and (seat.opened_at is not None or bool(seat.name)),
                         "connected": seat.connections > 0 or seat.kind == "bot",
                         "to_act": i in acting, "idle_seconds": round(self.idle_for(i, now), 1),
+                        "clock": self.clocks.public(i, now),
                         "may_take_over": self.may_take_over(i, now)})
         return out
 
     def may_take_over(self, seat: int, now: float | None = None) -> bool:
-        """Whether the others may hand this idle person's seat to a bot."""
+        """Whether the others may hand this person's seat to a bot: idle past the match's
+        limit, or out of time on its clock."""
         s = self.seats[seat]
-        if self.idle_limit is None or s.kind != "human" or s.stand_in or seat not in self.to_act():
+        if s.kind != "human" or s.stand_in or seat not in self.to_act():
+            return False
+        if self.clocks.out_of_time(seat, now if now is not None else time.time()):
+            return True
+        if self.idle_limit is None:
             return False
         # from when they were asked, or opened the seat if later: a no-show can be replaced too
         since = max(s.waiting_since, s.opened_at or 0.0)
@@ -202,7 +212,8 @@ class Match:
         return {"match": self.id, "game": self.game.name, "game_string": str(self.game), "seed": self.seed,
                 "status": self.status, "version": self.state.version, "created": self.created,
                 "seats": self.public_seats(), "outcome": self.state.outcome.to_json() if self.state.outcome else None,
-                "idle_limit": self.idle_limit, "rematch": self.rematch, "rematch_of": self.rematch_of}
+                "idle_limit": self.idle_limit, "rematch": self.rematch, "rematch_of": self.rematch_of,
+                "clock": self.clocks.rules.to_json() if self.clocks.on else None}
 
     def renderer(self, lang: str) -> Renderer:
         """Plain texts in `lang`, with the players' names."""
@@ -258,6 +269,7 @@ class Match:
         before = set(self.to_act())
         self.state.apply_unchecked(action)
         self.last_player = seat
+        self.clocks.moved(seat, time.time())
         self._changed()
         self._started_waiting(before - {seat})
 
@@ -266,6 +278,14 @@ class Match:
         now = time.time()
         for p in set(self.to_act()) - already:
             self.seats[p].waiting_since = now
+        self.run_clocks(now)
+
+    def run_clocks(self, now: float | None = None) -> None:
+        """Run the clocks of exactly the seats a person plays, someone opened, and that are to act."""
+        if self.clocks.on:
+            self.clocks.run({p for p in self.to_act() if self.seats[p].kind == "human" and not self.seats[p].stand_in
+                             and (self.seats[p].opened_at is not None or self.seats[p].name)},
+                            now if now is not None else time.time())
 
     def committed(self, revision: int) -> None:
         self.revision = revision
@@ -301,6 +321,8 @@ class Match:
         for mine, theirs in zip(self.seats, old):
             mine.connections, mine.waiting_since, mine.opened_at = theirs.connections, theirs.waiting_since, theirs.opened_at
         self.rematch, self.revision = head.rematch, head.revision
+        if head.clocks is not None:
+            self.clocks = Clocks.from_json(head.clocks, len(self.seats))
         self.seats_changed()
         self._changed()
         self._started_waiting(before)

@@ -32,6 +32,7 @@ from ..core.state import State
 from ..sim import make_game
 from .checks import MATCH_ID, client_game
 from .chat import Chat
+from .clocks import ClockRules, Clocks
 from .match import Match, remember, token_hash
 from .payload import history_payload, state_payload
 from .people import People, seat_token
@@ -242,7 +243,26 @@ class MatchService:
                 match.offered = offered
                 self.notify(match)
                 pushed += 1
+        for match in list(self.matches.values()):   # out of time past the grace period: a bot takes over
+            if match.clocks.on and match.status == "running" and not (self.store.shared and match.id not in self.claimed):
+                for seat in match.to_act():
+                    if match.may_take_over(seat, now) and match.clocks.past_grace(seat, now) and seat not in match.handing:
+                        match.handing.add(seat)
+                        asyncio.get_running_loop().create_task(self._time_out(match, seat))
         return pushed
+
+    async def _time_out(self, match: Match, seat: int) -> None:
+        """Hand a seat that ran out of time past the grace period to a bot."""
+        try:
+            async with self.locks[match.id]:
+                if match.may_take_over(seat) and match.clocks.past_grace(seat, time.time()):
+                    await self._hand_to_bot(match, seat)
+            self.notify(match)
+            self._drive(match)
+        except (Conflict, TakujoError) as exc:
+            log.info("match %s: seat %d out of time, not handed over (%s)", match.id, seat, type(exc).__name__)
+        finally:
+            match.handing.discard(seat)
 
     # ----- creating ---------------------------------------------------------------------
     def check_seats(self, game_name: str, seats: object) -> list[str]:
@@ -274,10 +294,11 @@ class MatchService:
 
     async def create(self, spec: str, seats: list[str], seed: int | None = None, idle_limit: float | None = None,
                      rematch_of: str | None = None, *, listed: bool = False, creator: str | None = None,
-                     names: dict[int, str] | None = None) -> tuple[Match, dict[int, str]]:
+                     names: dict[int, str] | None = None, clock: ClockRules | None = None) -> tuple[Match, dict[int, str]]:
         """A new match and the tokens of its human seats (derived, never stored). `listed`:
         its open seats are offered in the lobby; `creator`: the creator's player key hash;
-        `names`: seats already taken (by the creator, or the same people in a rematch)."""
+        `names`: seats already taken (by the creator, or the same people in a rematch);
+        `clock`: how the seats' clocks run (default: no clocks)."""
         name, opts = client_game(spec)
         seats = self.check_seats(name, seats)
         opts = {**opts, "players": str(len(seats))} if "players" not in opts else opts
@@ -301,7 +322,8 @@ class MatchService:
             else:
                 stored_seats.append({"kind": "bot", "bot": kind[4:], "token_hash": None, "stand_in": None})
         stored = StoredMatch(id=match_id, game=str(game), seed=seed, seats=stored_seats,
-                             idle_limit=idle_limit, created=time.time(), rematch_of=rematch_of, listed=listed)
+                             idle_limit=idle_limit, created=time.time(), rematch_of=rematch_of, listed=listed,
+                             clocks=Clocks.start(clock, len(seats)).to_json() if clock is not None else None)
         match = Match(stored)
         stored.bot_turn = match.bot_turn()
         if rematch_of is not None:
@@ -347,7 +369,8 @@ class MatchService:
         if old.rematch is None:
             kinds = ["human" if s.kind == "human" else f"bot:{s.bot}" for s in old.seats]
             new, _ = await self.create(str(old.game), kinds, rematch_of=old.id, listed=old.listed,
-                                       names={i: s.name for i, s in enumerate(old.seats) if s.name})
+                                       names={i: s.name for i, s in enumerate(old.seats) if s.name},
+                                       clock=old.clocks.rules if old.clocks.on else None)
             old.rematch = new.id
         new = await self.get(old.rematch)
         for i, s in enumerate(old.seats):  # the same people hold the same seats
@@ -415,7 +438,8 @@ class MatchService:
         snapshot = match.state.to_json(copy_log=False) if (n + 1) % SNAPSHOT_EVERY == 0 else None
         try:
             revision = await self.store.add_action(match.id, match.revision, n, seat, str(action),
-                                                   bot_turn=match.bot_turn(), outcome=outcome, snapshot=snapshot)
+                                                   bot_turn=match.bot_turn(), outcome=outcome, snapshot=snapshot,
+                                                   clocks=match.clocks.to_json())
         except BaseException:
             await self._reload(match)  # the store is the truth: this copy applied an uncommitted action
             raise
@@ -482,22 +506,26 @@ class MatchService:
         async with self.locks[match.id]:
             if not match.may_take_over(seat):
                 raise IllegalActionError("web.not_idle")
-            try:
-                match.game.heuristic_bot()
-                bot = "heuristic"
-            except NotImplementedError:
-                bot = "random"
-            match.seats[seat].stand_in = bot
-            try:
-                await self.save_seats(match)
-            except Conflict:
-                match.seats[seat].stand_in = None
-                await self.catch_up(match)
-                raise
-            self.add_notice(match, "stand_in", seat)
+            await self._hand_to_bot(match, seat)
         self.notify(match)
         self._drive(match)
         return match
+
+    async def _hand_to_bot(self, match: Match, seat: int) -> None:
+        """A stand-in bot (the game's heuristic, else random) plays a person's seat (under the match's lock)."""
+        try:
+            match.game.heuristic_bot()
+            bot = "heuristic"
+        except NotImplementedError:
+            bot = "random"
+        match.seats[seat].stand_in = bot
+        try:
+            await self.save_seats(match)
+        except Conflict:
+            match.seats[seat].stand_in = None
+            await self.catch_up(match)
+            raise
+        self.add_notice(match, "stand_in", seat)
 
     async def take_back(self, match_id: str, token: str | None) -> Match:
         """A person takes their seat back from the stand-in bot."""
@@ -522,8 +550,9 @@ class MatchService:
         self.add_notice(match, "returned", seat)
 
     async def save_seats(self, match: Match) -> None:
+        match.run_clocks()   # a stand-in's moves cost the person no time
         revision = await self.store.set_seats(match.id, match.revision, [s.stored() for s in match.seats],
-                                              bot_turn=match.bot_turn())
+                                              bot_turn=match.bot_turn(), clocks=match.clocks.to_json())
         match.committed(revision)
 
     # ----- other processes' changes ---------------------------------------------------------
@@ -570,6 +599,7 @@ class MatchService:
             seat.connections += 1
             if seat.opened_at is None:
                 seat.opened_at = time.time()
+                match.run_clocks()
 
     def unwatch(self, match: Match, watcher: Watcher) -> None:
         watchers = self.watchers.get(match.id)

@@ -125,7 +125,7 @@ def test_the_match_list_is_paged_and_filtered(tmp_path: Path):
         fuutei = client.get("/api/matches", params={"game": "fuutei"}).json()["matches"]
         assert [m["match"] for m in fuutei] == made[-4:][::-1]
         assert client.get("/api/matches", params={"status": "finished"}).json()["matches"] == []
-        for bad in ({"cursor": "not-a-cursor"}, {"limit": 0}, {"limit": 5000}, {"status": "open"},
+        for bad in ({"cursor": "not-a-cursor"}, {"limit": 0}, {"limit": 5000}, {"status": "waiting"},
                     {"game": "../etc"}):
             res = client.get("/api/matches", params=bad)
             assert res.status_code == 422 and "error" in res.json(), (bad, res.text)

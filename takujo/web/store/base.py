@@ -55,6 +55,7 @@ class MatchHead:
     undos: int = 0            # how many actions were taken back, ever
     bot_turn: bool = False    # a bot is to act (the bots' owner has work to do)
     listed: bool = True       # its open seats are offered in the lobby (else: invite links only)
+    clocks: dict[str, Any] | None = None   # the seats' clocks (`takujo.web.clocks.Clocks`), if it has any
 
     @property
     def status(self) -> Status:
@@ -177,8 +178,9 @@ class Store(ABC):
     @abstractmethod
     async def add_action(self, match_id: str, revision: int, n: int, player: int, notation: str, *,
                          bot_turn: bool, outcome: dict[str, Any] | None = None,
-                         snapshot: dict[str, Any] | None = None) -> int:
-        """Commit action `n` on `revision` (with the outcome if it ended the game, and the
+                         snapshot: dict[str, Any] | None = None, clocks: dict[str, Any] | None = None) -> int:
+        """Commit action `n` on `revision` (with the outcome if it ended the game, the clocks
+        after it when the match has clocks, and the
         state after it as a snapshot when given, dropping snapshots older than the one
         before it); the new revision. `Conflict` if the match is
         no longer at `revision`: nothing is written."""
@@ -188,8 +190,9 @@ class Store(ABC):
         """Undo: forget action `n`, the last one (and any snapshot after it); the new revision."""
 
     @abstractmethod
-    async def set_seats(self, match_id: str, revision: int, seats: list[dict[str, Any]], *, bot_turn: bool) -> int:
-        """Store who plays each seat; the new revision."""
+    async def set_seats(self, match_id: str, revision: int, seats: list[dict[str, Any]], *, bot_turn: bool,
+                        clocks: dict[str, Any] | None = None) -> int:
+        """Store who plays each seat (and the clocks, when given); the new revision."""
 
     @abstractmethod
     async def list_matches(self, *, status: Status | None = None, game: str | None = None, limit: int = 50,

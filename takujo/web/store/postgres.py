@@ -83,6 +83,7 @@ SCHEMA = [
     "ALTER TABLE matches ADD COLUMN IF NOT EXISTS updated DOUBLE PRECISION NOT NULL DEFAULT 0",  # last change
     "ALTER TABLE matches ADD COLUMN IF NOT EXISTS listed BOOLEAN NOT NULL DEFAULT TRUE",   # open seats in the lobby
     "ALTER TABLE matches ADD COLUMN IF NOT EXISTS open_seats INTEGER NOT NULL DEFAULT 0",  # seats nobody took yet
+    "ALTER TABLE matches ADD COLUMN IF NOT EXISTS clocks TEXT",                            # JSON of the clocks
     """CREATE TABLE IF NOT EXISTS members (
         player TEXT COLLATE "C" NOT NULL,
         match TEXT COLLATE "C" NOT NULL REFERENCES matches(id),
@@ -104,7 +105,7 @@ SCHEMA = [
     "CREATE INDEX IF NOT EXISTS matches_bot_turn ON matches (created, id) WHERE finished IS NULL AND bot_turn",
 ]
 HEAD = ("id, game, seed, seats, idle_limit, created, finished, outcome, rematch_of, rematch, steps, "
-        "revision, undos, bot_turn, listed")
+        "revision, undos, bot_turn, listed, clocks")
 
 #: Settings of this store's own connections (keepalives: a vanished peer is noticed, and its
 #: claims freed, within about half a minute rather than hours).
@@ -138,7 +139,8 @@ def head_of(row: Sequence[Any]) -> MatchHead:
     return MatchHead(id=row[0], game=row[1], seed=int(row[2]), seats=json.loads(row[3]), idle_limit=row[4],
                      created=row[5], finished=row[6], outcome=json.loads(row[7]) if row[7] else None,
                      rematch_of=row[8], rematch=row[9], steps=int(row[10]), revision=int(row[11]),
-                     undos=int(row[12]), bot_turn=bool(row[13]), listed=bool(row[14]))
+                     undos=int(row[12]), bot_turn=bool(row[13]), listed=bool(row[14]),
+                     clocks=json.loads(row[15]) if row[15] else None)
 
 
 class PostgresStore(Store):
@@ -274,9 +276,10 @@ class PostgresStore(Store):
     @staticmethod
     async def _insert(conn: psycopg.AsyncConnection[Any], m: MatchHead) -> None:
         await conn.execute("INSERT INTO matches (id, game, seed, seats, idle_limit, created, rematch_of, bot_turn, "
-                           "listed, open_seats) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                           "listed, open_seats, clocks) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
                            (m.id, m.game, m.seed, json.dumps(m.seats), m.idle_limit, m.created, m.rematch_of,
-                            bool(m.bot_turn), bool(m.listed), open_seats(m.seats)))
+                            bool(m.bot_turn), bool(m.listed), open_seats(m.seats),
+                            json.dumps(m.clocks) if m.clocks else None))
 
     async def add_match(self, head: MatchHead) -> None:
         async with self._transaction() as conn:
@@ -330,15 +333,17 @@ class PostgresStore(Store):
 
     async def add_action(self, match_id: str, revision: int, n: int, player: int, notation: str, *,
                          bot_turn: bool, outcome: dict[str, Any] | None = None,
-                         snapshot: dict[str, Any] | None = None) -> int:
+                         snapshot: dict[str, Any] | None = None, clocks: dict[str, Any] | None = None) -> int:
+        timed: tuple[str, tuple[Any, ...]] = (", clocks = %s", (json.dumps(clocks),)) if clocks is not None else ("", ())
         async with self._transaction() as conn:
             if outcome is not None:
                 new = await self._bump(conn, match_id, revision,
-                                       "steps = %s, bot_turn = %s, finished = %s, outcome = %s",
-                                       (n + 1, bool(bot_turn), time.time(), json.dumps(outcome)), (n, player, notation))
-            else:
-                new = await self._bump(conn, match_id, revision, "steps = %s, bot_turn = %s", (n + 1, bool(bot_turn)),
+                                       "steps = %s, bot_turn = %s, finished = %s, outcome = %s" + timed[0],
+                                       (n + 1, bool(bot_turn), time.time(), json.dumps(outcome), *timed[1]),
                                        (n, player, notation))
+            else:
+                new = await self._bump(conn, match_id, revision, "steps = %s, bot_turn = %s" + timed[0],
+                                       (n + 1, bool(bot_turn), *timed[1]), (n, player, notation))
             await conn.execute("INSERT INTO actions (match, n, player, action, at) VALUES (%s, %s, %s, %s, %s)",
                                (match_id, n, player, notation, time.time()))
             if snapshot is not None:
@@ -357,10 +362,12 @@ class PostgresStore(Store):
             await conn.execute("DELETE FROM snapshots WHERE match = %s AND n > %s", (match_id, n))
             return new
 
-    async def set_seats(self, match_id: str, revision: int, seats: list[dict[str, Any]], *, bot_turn: bool) -> int:
+    async def set_seats(self, match_id: str, revision: int, seats: list[dict[str, Any]], *, bot_turn: bool,
+                        clocks: dict[str, Any] | None = None) -> int:
+        timed: tuple[str, tuple[Any, ...]] = (", clocks = %s", (json.dumps(clocks),)) if clocks is not None else ("", ())
         async with self._transaction() as conn:
-            return await self._bump(conn, match_id, revision, "seats = %s, bot_turn = %s, open_seats = %s",
-                                    (json.dumps(seats), bool(bot_turn), open_seats(seats)))
+            return await self._bump(conn, match_id, revision, "seats = %s, bot_turn = %s, open_seats = %s" + timed[0],
+                                    (json.dumps(seats), bool(bot_turn), open_seats(seats), *timed[1]))
 
     async def add_member(self, player: str, match_id: str, seat: int) -> None:
         async with self._transaction() as conn:

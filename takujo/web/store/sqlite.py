@@ -75,6 +75,7 @@ ADDED = [
     ("updated", "REAL NOT NULL DEFAULT 0", "created"),   # when it last changed
     ("listed", "INTEGER NOT NULL DEFAULT 1", None),      # open seats offered in the lobby
     ("open_seats", "INTEGER NOT NULL DEFAULT 0", None),  # people's seats nobody took yet
+    ("clocks", "TEXT", None),                            # JSON of the seats' clocks, if any
 ]
 INDEXES = """
 CREATE INDEX IF NOT EXISTS matches_created ON matches (created DESC, id DESC);
@@ -82,7 +83,7 @@ CREATE INDEX IF NOT EXISTS matches_bot_turn ON matches (bot_turn) WHERE finished
 CREATE INDEX IF NOT EXISTS members_match ON members (match);
 """
 HEAD = ("id, game, seed, seats, idle_limit, created, finished, outcome, rematch_of, rematch, steps, "
-        "revision, undos, bot_turn, listed")
+        "revision, undos, bot_turn, listed, clocks")
 
 
 def head_of(row: tuple[Any, ...]) -> MatchHead:
@@ -90,7 +91,7 @@ def head_of(row: tuple[Any, ...]) -> MatchHead:
     return MatchHead(id=row[0], game=row[1], seed=row[2], seats=json.loads(row[3]), idle_limit=row[4],
                      created=row[5], finished=row[6], outcome=json.loads(row[7]) if row[7] else None,
                      rematch_of=row[8], rematch=row[9], steps=row[10], revision=row[11], undos=row[12],
-                     bot_turn=bool(row[13]), listed=bool(row[14]))
+                     bot_turn=bool(row[13]), listed=bool(row[14]), clocks=json.loads(row[15]) if row[15] else None)
 
 
 class SQLiteStore(Store):
@@ -163,9 +164,10 @@ class SQLiteStore(Store):
     @staticmethod
     def _insert(db: sqlite3.Connection, m: MatchHead) -> None:
         db.execute("INSERT INTO matches (id, game, seed, seats, idle_limit, created, rematch_of, bot_turn, listed, "
-                   "open_seats) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                   "open_seats, clocks) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                    (m.id, m.game, m.seed, json.dumps(m.seats), m.idle_limit, m.created, m.rematch_of,
-                    int(m.bot_turn), int(m.listed), open_seats(m.seats)))
+                    int(m.bot_turn), int(m.listed), open_seats(m.seats),
+                    json.dumps(m.clocks) if m.clocks else None))
 
     async def add_match(self, head: MatchHead) -> None:
         self._transaction(lambda db: self._insert(db, head))
@@ -212,13 +214,15 @@ class SQLiteStore(Store):
 
     async def add_action(self, match_id: str, revision: int, n: int, player: int, notation: str, *,
                          bot_turn: bool, outcome: dict[str, Any] | None = None,
-                         snapshot: dict[str, Any] | None = None) -> int:
+                         snapshot: dict[str, Any] | None = None, clocks: dict[str, Any] | None = None) -> int:
+        timed: tuple[str, tuple[Any, ...]] = (", clocks = ?", (json.dumps(clocks),)) if clocks is not None else ("", ())
         def body(db: sqlite3.Connection) -> int:
             if outcome is not None:
-                new = self._bump(db, match_id, revision, "steps = ?, bot_turn = ?, finished = ?, outcome = ?",
-                                 (n + 1, int(bot_turn), time.time(), json.dumps(outcome)))
+                new = self._bump(db, match_id, revision, "steps = ?, bot_turn = ?, finished = ?, outcome = ?" + timed[0],
+                                 (n + 1, int(bot_turn), time.time(), json.dumps(outcome), *timed[1]))
             else:
-                new = self._bump(db, match_id, revision, "steps = ?, bot_turn = ?", (n + 1, int(bot_turn)))
+                new = self._bump(db, match_id, revision, "steps = ?, bot_turn = ?" + timed[0],
+                                 (n + 1, int(bot_turn), *timed[1]))
             db.execute("INSERT INTO actions (match, n, player, action, at) VALUES (?, ?, ?, ?, ?)",
                        (match_id, n, player, notation, time.time()))
             if snapshot is not None:
@@ -237,10 +241,13 @@ class SQLiteStore(Store):
             return new
         return int(self._transaction(body))
 
-    async def set_seats(self, match_id: str, revision: int, seats: list[dict[str, Any]], *, bot_turn: bool) -> int:
+    async def set_seats(self, match_id: str, revision: int, seats: list[dict[str, Any]], *, bot_turn: bool,
+                        clocks: dict[str, Any] | None = None) -> int:
+        timed: tuple[str, tuple[Any, ...]] = (", clocks = ?", (json.dumps(clocks),)) if clocks is not None else ("", ())
         return int(self._transaction(lambda db: self._bump(db, match_id, revision,
-                                                           "seats = ?, bot_turn = ?, open_seats = ?",
-                                                           (json.dumps(seats), int(bot_turn), open_seats(seats)))))
+                                                           "seats = ?, bot_turn = ?, open_seats = ?" + timed[0],
+                                                           (json.dumps(seats), int(bot_turn), open_seats(seats),
+                                                            *timed[1]))))
 
     async def add_member(self, player: str, match_id: str, seat: int) -> None:
         self._transaction(lambda db: db.execute("INSERT OR IGNORE INTO members (player, match, seat) VALUES (?, ?, ?)",

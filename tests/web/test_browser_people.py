@@ -111,3 +111,22 @@ def test_the_title_signals_your_turn_and_the_whole_log_survives_a_reload(module_
     page.reload()
     page.wait_for_function(f"document.querySelectorAll('#log li.event').length >= {count}")
     assert page.locator("#log li.event").first.get_attribute("data-seq") == str(whole[0])
+
+
+def test_a_clock_chosen_in_the_lobby_counts_down_beside_the_name(module_server, page):
+    page.goto(module_server.url + "/?lang=en")
+    page.fill("#name", "Hanako")
+    page.select_option("#game", "sengoku_taisen")
+    page.select_option("#seat1", "bot:random")
+    page.select_option("#clock", "blitz")
+    page.click("#create")
+    page.locator("#mine .match-row a.button").first.wait_for()
+    page.locator("#mine .match-row a.button").first.click()
+    page.wait_for_function("document.body.dataset.version !== undefined")
+    clock = page.locator("#seats .seat-chip[data-seat='0'] .clock")
+    clock.wait_for()
+    assert clock.inner_text().startswith(("5:00", "4:5"))
+    if page.locator("#seats .seat-chip[data-seat='0'] .clock.running").count():
+        first = clock.inner_text()
+        page.wait_for_function(f"document.querySelector(\"#seats .seat-chip[data-seat='0'] .clock\").textContent !== '{first}'",
+                               timeout=5000)

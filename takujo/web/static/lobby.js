@@ -104,6 +104,9 @@ function drawFormFor(name) {
     el("details.options", {}, el("summary", {}, t("options")), ...options),
     field(t("seed"), el("input", { type: "number", name: "seed", id: "seed", min: 0 })),
     field(t("idle_limit"), el("input", { type: "number", name: "idle_limit", id: "idle_limit", min: 10 })),
+    field(t("clock"), el("select", { name: "clock", id: "clock" },
+      ...Object.keys(game.clocks || { none: 1 }).map((k) => el("option", { value: k }, t(`clock_${k}`))))),
+    field(t("clock_grace"), el("input", { type: "number", name: "clock_grace", id: "clock_grace", min: 0 })),
     el("label.check", {}, el("input", { type: "checkbox", name: "listed", id: "listed", checked: true }), " ", t("listed")),
     el("button.primary", { type: "submit", id: "create" }, t("create")));
   drawSeatsFor(game, Number(players.value));
@@ -132,6 +135,8 @@ async function create(game) {
   const name = form.name.value.trim();
   if (name) { body.name = name; setMyName(name); }
   body.listed = form.listed.checked;
+  if (form.clock.value !== "none") body.clock = form.clock.value;
+  if (form.clock_grace.value !== "") body.clock_grace = Number(form.clock_grace.value);
   try {
     const res = await api(`/api/matches?lang=${lang}`, { method: "POST", body });
     for (const s of res.seats) if (s.token && s.seat === res.your_seat) rememberSeat(res.match, s.seat, s.token);

@@ -144,7 +144,10 @@ function drawSeats() {
       el("span.dot", { title: s.connected ? t("online") : t("offline") }),
       el("span.seat-name", {}, who), el("span.seat-kind", {}, what),
       s.to_act ? el("span.badge", {}, s.kind === "bot" || s.stand_in ? t("thinking") : t("to_act")) : null,
-      s.idle_seconds >= 30 && s.seat !== mine ? el("span.idle", {}, t("idle", { s: Math.round(s.idle_seconds) })) : null);
+      s.idle_seconds >= 30 && s.seat !== mine ? el("span.idle", {}, t("idle", { s: Math.round(s.idle_seconds) })) : null,
+      s.clock ? el(`span.clock${s.clock.running ? ".running" : ""}${s.clock.out_of_time ? ".out" : ""}`,
+        { dataset: { left: String(s.clock.left), at: String(Date.now()), running: s.clock.running ? "1" : "" } },
+        clockText(s.clock.left)) : null);
     if (s.may_take_over && mine !== null && mine !== s.seat) {
       chip.append(el("button.small", { type: "button", onclick: () => seatCall(`/api/matches/${matchId}/seats/${s.seat}/stand-in`) }, t("hand_to_bot")));
     }
@@ -154,6 +157,24 @@ function drawSeats() {
     return chip;
   }));
 }
+
+/** "4:59", "1:02:03", "2d 3h"; "out of time" below zero. */
+function clockText(left) {
+  if (left <= 0) return t("time_out");
+  const s = Math.floor(left);
+  if (s >= 86400) return `${Math.floor(s / 86400)}d ${Math.floor((s % 86400) / 3600)}h`;
+  const hh = Math.floor(s / 3600), mm = Math.floor((s % 3600) / 60), ss = String(s % 60).padStart(2, "0");
+  return hh ? `${hh}:${String(mm).padStart(2, "0")}:${ss}` : `${mm}:${ss}`;
+}
+
+// the running clocks count down between states
+setInterval(() => {
+  for (const node of document.querySelectorAll("#seats .clock.running")) {
+    const left = Number(node.dataset.left) - (Date.now() - Number(node.dataset.at)) / 1000;
+    node.textContent = clockText(left);
+    node.classList.toggle("out", left <= 0);
+  }
+}, 1000);
 
 async function seatCall(path) {
   try { await api(path, { method: "POST", token }); } catch (err) { toast(err.message); }

@@ -130,3 +130,23 @@ def test_a_clock_chosen_in_the_lobby_counts_down_beside_the_name(module_server, 
         first = clock.inner_text()
         page.wait_for_function(f"document.querySelector(\"#seats .seat-chip[data-seat='0'] .clock\").textContent !== '{first}'",
                                timeout=5000)
+
+
+def test_the_lobby_fits_a_phone_and_follows_a_language_switch(module_server, browser):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    try:
+        page.goto(module_server.url + "/?lang=en")
+        page.locator("#create").wait_for()
+        for game in ("fuutei", "sengoku_taisen", "ibara", "draft_daimyo"):
+            page.select_option("#game", game)
+            page.locator("details.options summary").click()
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= 392, (game, width)                       # no sideways scrolling
+        page.click("#create")
+        page.locator("#created a.join").first.wait_for()
+        assert "Match created" in page.locator("#created").inner_text()
+        page.click(".lang-switch button[data-lang=ja]")
+        page.wait_for_function("document.querySelector('#created').textContent.includes('対局を作りました')")
+    finally:
+        context.close()

@@ -23,6 +23,7 @@ function drawStatic() {
   $("open-title").textContent = t("open_matches");
   $("mine-title").textContent = t("your_games");
   drawKeyBox();
+  if (shownLinks) showLinks(shownLinks);
   $("running-title").textContent = t("running");
   $("finished-title").textContent = t("finished");
   $("upload-link").textContent = t("upload_record");
@@ -145,8 +146,11 @@ async function create(game) {
   } catch (err) { toast(err.message); }
 }
 
+let shownLinks = null;   // redrawn in the new language when it changes
+
 /** The join links of a match (just made, or its invites shown again). */
 function showLinks(res) {
+  shownLinks = res;
   const box = $("created");
   box.hidden = false;
   box.replaceChildren(el("p", {}, t("created")),

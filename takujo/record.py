@@ -27,8 +27,10 @@ def _chance(events: Iterable[dict]) -> list[dict]:
     return [e for e in events if e.get("chance")]
 
 
-def record_lines(state: State, seed: int, seats: list[str] | None = None) -> list[dict[str, Any]]:
-    """The record of a game played from ``game.new_state(seed)`` up to `state`."""
+def record_lines(state: State, seed: int, seats: list[str] | None = None,
+                 names: list[str | None] | None = None) -> list[dict[str, Any]]:
+    """The record of a game played from ``game.new_state(seed)`` up to `state`; `names`: the
+    players' display names by seat, when they have any (the header's ``names``)."""
     log = state.log
     acts = [i for i, e in enumerate(log) if e["e"] == "act"]
     first = acts[0] if acts else len(log)
@@ -37,6 +39,8 @@ def record_lines(state: State, seed: int, seats: list[str] | None = None) -> lis
         "seats": seats or [f"player {p}" for p in range(state.game.players)],
         "chance": _chance(log[:first]),
     }]
+    if names and any(names):
+        lines[0]["names"] = list(names)
     for n, i in enumerate(acts):
         end = acts[n + 1] if n + 1 < len(acts) else len(log)
         e = log[i]

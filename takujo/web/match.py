@@ -340,7 +340,7 @@ class Match:
     def record(self, seat: int | None) -> list[dict[str, Any]]:
         """The record for `seat` (None: a spectator): redacted while the game runs and for
         spectators, whole once the game is over."""
-        lines = record_lines(self.state, self.seed, self.seat_names())
+        lines = record_lines(self.state, self.seed, self.seat_names(), self.names())
         if self.state.outcome is not None:
             return lines
         return redact(lines, seat)

@@ -7,11 +7,11 @@ import uuid
 from collections import OrderedDict
 from typing import Any, Iterable
 
-from ..core.errors import RecordError
+from ..core.errors import RecordError, TakujoError
 from ..core.state import State
 from ..present import Renderer
 from ..record import replay_states
-from .checks import client_game
+from .checks import client_game, client_name
 from .payload import view_payload
 
 #: The largest record a client may upload, the most steps a replay may have, and how many
@@ -19,6 +19,8 @@ from .payload import view_payload
 MAX_RECORD_BYTES = 4 * 1024 * 1024
 MAX_STEPS = 20_000
 KEEP = 32
+#: The most seats a record's header may name.
+MAX_NAMES = 8
 #: A replay keeps the state of every this many steps, and plays forward from the nearest.
 CHECKPOINT_EVERY = 32
 
@@ -29,6 +31,8 @@ class Replay:
     divided by that, and a step costs at most that many actions to reach."""
 
     def __init__(self, lines: Iterable[dict[str, Any]], where: str) -> None:
+        lines = list(lines)
+        self.names = header_names(lines[0] if lines else {})
         self.checkpoints: list[State] = []
         self.moves: list[tuple[int, str]] = []  # (player, notation) of every step
         last: State | None = None
@@ -65,10 +69,25 @@ class Replay:
 
     def payload(self, step: int, seat: int | None, lang: str) -> dict[str, Any]:
         if lang not in self._renderers:
-            self._renderers[lang] = Renderer(self.game, lang, markup=False)
+            self._renderers[lang] = Renderer(self.game, lang, markup=False, names=self.names)
         state = self.state(step)
         out = view_payload(state, seat, self._renderers[lang])
-        return {**out, "step": state.version, "steps": self.steps}
+        return {**out, "step": state.version, "steps": self.steps, "names": self.names}
+
+
+def header_names(header: dict[str, Any]) -> list[str | None]:
+    """The players' names a record's header gives, each checked as a client's name would be
+    (an unusable one is dropped: the replay says "player N" there)."""
+    raw = header.get("names")
+    if not isinstance(raw, list):
+        return []
+    out: list[str | None] = []
+    for value in raw[:MAX_NAMES]:
+        try:
+            out.append(client_name(value) if value is not None else None)
+        except TakujoError:
+            out.append(None)
+    return out
 
 
 def uploaded_record(text: str) -> list[dict[str, Any]]:

@@ -3,6 +3,7 @@ joined from the lobby, invite links shown again, chat, the whole log page by pag
 in the second person."""
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
@@ -308,3 +309,34 @@ def test_a_clock_that_is_not_offered_is_refused(client) -> None:
     assert res.status_code == 422 and "blitz" in res.json()["error"]["message"]
     res = client.post("/api/matches", json={**TWO, "clock": "blitz", "clock_grace": -1})
     assert res.status_code == 422
+
+
+def test_names_are_kept_in_the_record_and_told_in_its_replay(client) -> None:
+    made = client.post("/api/matches", json={"game": "fuutei", "seats": ["human", "human"], "seed": 2,
+                                             "name": "Hanako"}).json()
+    mid, t0, t1 = made["match"], made["seats"][0]["token"], made["seats"][1]["token"]
+    client.post(f"/api/matches/{mid}/seats/name", json={"name": "Jiro"}, headers=bearer(t1))
+    lines = [json.loads(x) for x in client.get(f"/api/matches/{mid}/record", headers=bearer(t0)).text.splitlines()]
+    assert lines[0]["names"] == ["Hanako", "Jiro"]
+    # a whole record with names (a running match's is redacted): a game played here
+    from takujo.record import record_lines
+    from takujo.sim import make_game
+    state = make_game("fuutei", 2, {}).new_state(2)
+    for _ in range(30):
+        if state.outcome is not None:
+            break
+        player = state.pending.players[0]
+        state.apply(state.legal_actions(player)[0], player)
+    lines = record_lines(state, 2, None, ["Hanako", "Jiro"])
+    text = "\n".join(json.dumps(x) for x in lines)
+    res = client.post("/api/replays", content=text, headers={"Content-Type": "text/plain"})
+    assert res.status_code == 201, res.text
+    key = res.json()["replay"]
+    step = client.get(f"/api/replays/{key}?step=0&lang=en").json()
+    assert step["names"] == ["Hanako", "Jiro"]
+    assert any("Hanako" in e["text"] or "Jiro" in e["text"] for e in step["events"])
+    # a hostile name in an uploaded header is dropped, never shown
+    lines[0]["names"] = ["\u0000" * 3, "x" * 500]
+    res = client.post("/api/replays", content="\n".join(json.dumps(x) for x in lines),
+                      headers={"Content-Type": "text/plain"})
+    assert client.get(f"/api/replays/{res.json()['replay']}?step=0").json()["names"] == [None, None]

@@ -214,3 +214,35 @@ def test_the_expansion_names_its_own_cards_and_fits_a_phone(module_server, page)
             l2, t2, r2, b2 = rects[b]
             assert r1 <= l2 or r2 <= l1 or b1 <= t2 or b2 <= t1, (a, b, rects[a], rects[b])
     click_and_wait(page, page.locator("#board .dd-mine .dd-packet .card[data-actions]").first)
+
+
+def _in_view(page: Any, verb: str) -> list[Any]:
+    """The elements carrying `verb` actions, each with whether it lies wholly in the viewport
+    as the page opens (not scrolled)."""
+    return page.evaluate("""(verb) => [...document.querySelectorAll('#board [data-actions]')]
+        .filter((n) => n.dataset.actions.split('|').some((a) => a.split(' ')[0] === verb))
+        .map((n) => { const r = n.getBoundingClientRect();
+            return [n.dataset.ref, r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth]; })""", verb)
+
+
+def test_what_you_pick_from_is_in_view_at_1280_by_800(module_server, page):
+    from .browser import act_api, wait_api
+    page.set_viewport_size({"width": 1280, "height": 800})
+    match = create_match(module_server, "draft_daimyo(players=4)", BOTS, seed=13)
+    mid, token = match["match"], match["seats"][0]["token"]
+    join(page, match["seats"][0]["join_url"])
+    page.wait_for_function("document.body.dataset.toAct === 'me'")
+    assert page.evaluate("scrollY") == 0
+    picks = _in_view(page, "pick")
+    assert len(picks) >= 2 and all(ok for _, ok in picks), picks
+    # the draft over the API, then the hand to choose from
+    for _ in range(40):
+        st = wait_api(module_server, mid, token, lambda s: bool(s["actions"]))
+        if st["view"]["public"]["phase"] != "draft":
+            break
+        act_api(module_server, mid, token, st, st["actions"][0]["notation"])
+    assert any(a["verb"] == "choose" for a in st["actions"]), st["view"]["public"]["phase"]
+    page.reload()
+    page.wait_for_function(f"Number(document.body.dataset.version) >= {st['version']} && document.body.dataset.toAct === 'me'")
+    chooses = _in_view(page, "choose")
+    assert len(chooses) >= 2 and all(ok for _, ok in chooses), chooses

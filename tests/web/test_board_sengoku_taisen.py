@@ -204,6 +204,7 @@ def test_exhausted_cards_lean_a_little_with_a_badge_and_upright_text(module_serv
     tired = page.locator('#board [data-state="exhausted"]')
     tired.first.wait_for()
     assert tired.count() >= 1
+    page.evaluate("Promise.all(document.getElementById('board').getAnimations({ subtree: true }).map((a) => a.finished))")   # at rest
     for angle in _angle(page, '#board [data-state="exhausted"]'):
         assert 0 < abs(angle) <= 10, angle          # a tilt, not a quarter turn
     for i in range(tired.count()):
@@ -264,10 +265,11 @@ def test_copies_of_a_card_in_hand_have_labels_of_their_own(module_server, page):
         items = page.locator(".popover.menu .menu-item")
         items.first.wait_for()
         labels[c] = {items.nth(i).get_attribute("data-notation"): items.nth(i).inner_text() for i in range(items.count())}
-        assert page.locator(f'#board .sgt-hand-card[data-ref="{c}"] .sgt-copy').count() == 1
     a, b = twins[:2]
     assert set(labels[a]) and set(labels[a]).isdisjoint(labels[b])                # their notations differ ...
     assert set(labels[a].values()).isdisjoint(labels[b].values()), labels          # ... and so do their labels
+    for c in twins:                                                                # and the cards say which copy they are
+        assert page.locator(f'#board .sgt-hand-card[data-ref="{c}"] .sgt-copy').count() == 1
 
 
 def test_a_summoned_soldier_is_numbered_from_one(module_server, page):

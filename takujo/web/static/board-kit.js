@@ -15,12 +15,10 @@ import { el, names, text, t } from "./common.js";
 const FALLBACK = {
   kit_confirm_moves: { ja: "手を確認してから打つ", en: "Confirm moves" },
   kit_confirm_hint: { ja: "1回目のタップで内容を表示、2回目で実行", en: "First tap shows a card, a second plays it" },
-  kit_play: { ja: "実行: {label}", en: "Play: {label}" },
   kit_actions: { ja: "できること", en: "What it can do" },
   kit_close: { ja: "閉じる", en: "Close" },
   kit_copy: { ja: "{n}枚目", en: "copy {n}" },
   kit_dice: { ja: "ダイス: {faces}", en: "dice: {faces}" },
-  kit_exhausted: { ja: "疲弊", en: "exhausted" },
 };
 
 /** A text of the interface: the server's, else the kit's own words for it. */

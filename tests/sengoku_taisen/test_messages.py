@@ -281,3 +281,45 @@ def test_a_card_without_text_in_the_viewers_language_shows_its_rules_in_words(tm
     assert japanese_left(g, info) == []
     (ja,) = plain(g, "ja").card_info("AO-12")
     assert "兵力3000以下の敵武将1体を持ち主の手札に戻す。" in ja
+
+
+def test_a_summoned_soldier_is_numbered_from_one_in_texts() -> None:
+    """SGT-SUMMON-01: summoned soldiers are tokens; people read the first one as soldier #1,
+    not by its internal id (10000)."""
+    from takujo.games.sengoku_taisen.render import _unit
+    from takujo.games.sengoku_taisen.state import TOKEN_BASE
+    from takujo.present import Renderer
+    from takujo.sim import make_game
+    game = make_game("sengoku_taisen", None, {})
+    r = Renderer(game, "en", markup=False)
+    first, third = _unit(game, TOKEN_BASE), _unit(game, TOKEN_BASE + 2)
+    assert r.arg("unit", first) == "soldier #1" and r.arg("unit", third) == "soldier #3"
+    assert Renderer(game, "ja", markup=False).arg("unit", first) == "召喚兵#1"
+
+
+def test_copies_of_a_card_in_hand_have_menu_entries_of_their_own() -> None:
+    """Two copies of one card in hand are two actions (their notations differ): their labels
+    must differ too ("(copy 2)"), or a person cannot tell which one a menu entry plays."""
+    from takujo.present import Renderer
+    from takujo.sim import make_game
+    game = make_game("sengoku_taisen", None, {})
+    r = Renderer(game, "en", markup=False)
+    for seed in range(300):
+        state = game.new_state(seed)
+        while state.outcome is None and state.pending is not None and state.pending.prompt == "mulligan":
+            p = state.pending.players[0]
+            state.apply("keep", p)
+        p = state.pending.players[0]
+        hand = state.view(p)["zones"]["hand"][p]
+        numbers = [game.instances[c].number for c in hand]
+        if len(set(numbers)) == len(numbers):
+            continue
+        view = state.view(p)
+        legal = state.legal_actions(p)
+        labels = [r.action(a, view) for a in legal]
+        assert len(set(labels)) == len(labels), sorted(x for x in labels if labels.count(x) > 1)
+        assert any("(copy 2)" in x for x in labels)
+        assert not any("(copy" in r.action(a, view) for a in legal if a.args and
+                       numbers.count(game.instances[a.args[0]].number) == 1 and a.args[0] in hand)
+        return
+    raise AssertionError("no hand with two copies in 300 seeds")

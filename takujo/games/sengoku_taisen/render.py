@@ -17,6 +17,7 @@ from ...present import Markup, Msg, Renderer
 from ...present.language import default_language
 from .cards import CardDef, Cost, Effect
 from .decks import STARTERS
+from .state import TOKEN_BASE
 
 if TYPE_CHECKING:
     from .game import SengokuGame
@@ -192,7 +193,7 @@ def _unit(game: "SengokuGame", u: Any) -> Any:
     if u == "castle":
         return Msg("name.castle")
     if isinstance(u, int) and u >= len(game.instances):
-        return Msg("name.token", n=u)
+        return Msg("name.token", n=u - TOKEN_BASE + 1 if u >= TOKEN_BASE else u)   # the first soldier is #1
     return u
 
 
@@ -286,14 +287,15 @@ def action_message(game: "SengokuGame", a: Action, view: dict[str, Any] | None =
     verb, args = a.verb, a.args
     inst = game.instances
     if verb == "koku":
-        return f"action.koku_{args[1]}", {"card": args[0]}
+        return f"action.koku_{args[1]}", {"card": args[0], "copy": _copy(game, a, view)}
     if verb == "deploy":
-        return "action.deploy", {"card": args[0], "cost": cost_msg(inst[args[0]].cost)}
+        return "action.deploy", {"card": args[0], "cost": cost_msg(inst[args[0]].cost), "copy": _copy(game, a, view)}
     if verb == "stratagem":
         what = fx(inst[args[0]].effect)
         if len(args) > 1:
-            return "action.stratagem_at", {"card": args[0], "unit": _unit(game, args[1]), "what": what}
-        return "action.stratagem", {"card": args[0], "what": what}
+            return "action.stratagem_at", {"card": args[0], "unit": _unit(game, args[1]), "what": what,
+                                           "copy": _copy(game, a, view)}
+        return "action.stratagem", {"card": args[0], "what": what, "copy": _copy(game, a, view)}
     if verb == "ability":
         ab = inst[args[0]].spec.abilities[args[1]]
         out = {"card": args[0], "tags": _tags(ab), "what": fx(ab)}
@@ -316,6 +318,17 @@ def action_message(game: "SengokuGame", a: Action, view: dict[str, Any] | None =
             return "action.counter_plain", {}
         return f"action.{verb}", {"unit": _unit(game, args[-1])}
     if verb == "discard":
-        return "action.discard", {"card": args[0]}
+        return "action.discard", {"card": args[0], "copy": _copy(game, a, view)}
     return f"action.{verb}", {}
+
+
+def _copy(game: "SengokuGame", a: Action, view: dict[str, Any] | None) -> Any:
+    """" (copy 2)" when the acting player's hand holds several copies of the action's card
+    (so that their menu entries differ as their notations do); "" otherwise."""
+    hand = ((view or {}).get("zones", {}).get("hand") or [None] * (a.player + 1))[a.player] if a.player is not None else None
+    if not isinstance(hand, list) or not a.args or a.args[0] not in hand:
+        return ""
+    number = game.instances[a.args[0]].number
+    same = [c for c in hand if isinstance(c, int) and c < len(game.instances) and game.instances[c].number == number]
+    return Msg("action.copy", n=same.index(a.args[0]) + 1) if len(same) > 1 else ""
 

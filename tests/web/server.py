@@ -77,9 +77,10 @@ class LiveServer:
             self.proc.stdout.close()
 
     # ----- a tiny HTTP client -------------------------------------------------------------
-    def call(self, method: str, path: str, body: Any = None, token: str | None = None) -> tuple[int, Any]:
+    def call(self, method: str, path: str, body: Any = None, token: str | None = None,
+             headers: dict[str, str] | None = None) -> tuple[int, Any]:
         data = json.dumps(body).encode() if body is not None else None
-        req = urllib.request.Request(self.url + path, data=data, method=method)
+        req = urllib.request.Request(self.url + path, data=data, method=method, headers=headers or {})
         if data is not None:
             req.add_header("Content-Type", "application/json")
         if token:

@@ -64,3 +64,15 @@ def test_the_match_page_shows_how_to_play_and_finds_cards(module_server, page) -
     page.keyboard.press("Escape")      # the first clears the search field (the browser's own)
     page.keyboard.press("Escape")      # the next closes the dialog
     page.wait_for_function("!document.querySelector('dialog#help').open")
+
+
+def test_a_card_box_names_its_fields_in_the_viewers_language(module_server, page) -> None:
+    match = create_match(module_server, "fuutei(players=3)", ["human", "bot:random", "bot:random"], seed=3)
+    join(page, match["seats"][0]["join_url"], lang="ja")
+    card = page.locator("#board .card[data-type]:not(.actionable):not(.back)").first
+    card.wait_for()
+    card.click()
+    stats = page.locator(".popover .info-stats").first
+    stats.wait_for()
+    text = stats.inner_text()
+    assert "種類" in text and "type:" not in text and "battle_support" not in text, text

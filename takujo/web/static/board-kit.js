@@ -324,13 +324,24 @@ export function menu(anchor, actions, choose) {
 }
 
 /** The full text of a card (or what `anchor` tells of itself), with its actions if any. */
+/** Catalogue fields a card box does not show (names and texts are shown apart; the rest is bookkeeping). */
+const HIDDEN_FIELDS = ["id", "key", "name_ja", "name_en", "text_ja", "text_en", "instances", "count", "stand_in",
+  "hook", "excluded_by", "set"];
+/** A card field's name in the viewer's language ("Type", "種類"), else the field itself. */
+function fieldName(key) { const got = t(`fields.${key}`); return got === `fields.${key}` ? key : got; }
+/** A field's value in words ("Battle support"), else as it is (numbers, costs). */
+function fieldValue(key, value) {
+  for (const id of [`values.${key}.${value}`, `values.${value}`]) { const got = t(id); if (got !== id) return got; }
+  return String(value);
+}
+
 function showInfo(anchor, actions = null, choose = null) {
   if (!actions) clearSelection();
   else document.querySelectorAll(".popover").forEach((n) => n.remove());
   const info = anchor._info || { main: anchor.getAttribute("aria-label") || anchor.title || anchor.textContent.trim(), other: "", body: "", entry: null };
   const { main, other, body, entry } = info;
-  const stats = entry ? Object.entries(entry).filter(([k, v]) => !["id", "key", "name_ja", "name_en", "text_ja", "text_en", "instances", "count", "stand_in"].includes(k)
-    && v !== null && v !== "" && typeof v !== "object").map(([k, v]) => `${k}: ${v}`).join(" · ") : "";
+  const stats = entry ? Object.entries(entry).filter(([k, v]) => !HIDDEN_FIELDS.includes(k)
+    && v !== null && v !== "" && typeof v !== "object").map(([k, v]) => `${fieldName(k)}: ${fieldValue(k, v)}`).join(" · ") : "";
   const detail = !anchor._info && anchor.title && anchor.title !== main ? anchor.title : "";
   let list = null;
   if (actions && actions.length) {

@@ -2,7 +2,7 @@
 // state over a WebSocket after every change; actions go back over it.
 import { api, ApiError, botName, CardBook, currentLang, el, langSwitch, loadTexts, myName, rememberSeat, seatTokens,
   setMyName, t } from "./common.js";
-import { BoardContext, dice } from "./board-kit.js";
+import { BoardContext, dice, iconText } from "./board-kit.js";
 import { helpButton } from "./help.js";
 
 const matchId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -195,12 +195,12 @@ function drawDecision(ctx) {
       if (!groups.has(a.verb)) groups.set(a.verb, []);
       groups.get(a.verb).push(a);
     }
-    const list = el("div.action-list", { role: "list" });
+    const list = el("div.action-list");
     for (const [verb, actions] of groups) {
       const group = el("details.action-group", { open: groups.size <= 3 || actions.length <= 4 ? true : null },
         el("summary", {}, `${actions[0].label.split(":")[0]} (${actions.length})`),
-        ...actions.map((a) => el("button.action", { type: "button", role: "listitem", dataset: { notation: a.notation },
-          onclick: () => send({ type: "act", version: state.version, action: a.notation }) }, a.label)));
+        ...actions.map((a) => el("button.action", { type: "button", dataset: { notation: a.notation },
+          onclick: () => send({ type: "act", version: state.version, action: a.notation }) }, iconText(a.label))));
       list.append(group);
     }
     parts.push(list);
@@ -216,7 +216,7 @@ function drawLog() {
   const box = $("log");
   // a notice comes after the events logged before it (its seq: how many there were)
   const rows = log.map((e) => [e.seq, el(`li.event.ev-${e.e}`, { dataset: { seq: String(e.seq) } },
-    e.faces ? dice(e.faces) : null, e.text)]);
+    e.faces ? dice(e.faces) : null, iconText(e.text))]);
   for (const n of state.notices || []) rows.push([(n.seq ?? Infinity) - 0.5, el("li.notice", {}, n.text)]);
   rows.sort((a, b) => a[0] - b[0]);
   const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 8;

@@ -387,3 +387,17 @@ def test_axe_finds_nothing_serious_in_the_replay_viewer(module_server, browser):
         assert axe_problems(pg, ["#board", "#controls", "#log"]) == []
     finally:
         close(pg)
+
+
+@pytest.mark.parametrize("game,players", [("fuutei", 2), ("ibara", 3), ("sengoku_taisen", 2), ("draft_daimyo", 3)])
+def test_at_game_over_the_header_names_nobody_to_play(module_server, browser, game, players):
+    match = create_match(module_server, f"{game}(players={players})", ["bot:random"] * players, seed=4)
+    wait_finished(module_server, match["match"])
+    pg = new_page(browser)
+    try:
+        pg.goto(f"{module_server.url}/match/{match['match']}?lang=en")
+        pg.wait_for_function("document.body.dataset.status === 'finished'")
+        board = pg.locator("#board").inner_text()
+        assert "to play" not in board and "'s turn" not in board, board[:400]
+    finally:
+        close(pg)

@@ -180,7 +180,7 @@ function seatWords(m, mySeats = []) {
   return m.seats.map((s) => {
     if (s.kind === "bot") return t("bot_level", { name: botName(s.bot) });
     const who = s.name || (s.open ? t("open_seat") : t("player", { n: s.seat }));
-    return (mySeats.includes(s.seat) ? `${who} (${t("you_player", { n: s.seat })})` : who) + (s.connected ? " ●" : "");
+    return (mySeats.includes(s.seat) ? (s.name ? `${s.name} — ${t("you_player", { n: s.seat })}` : t("you_player", { n: s.seat })) : who) + (s.connected ? " ●" : "");
   }).join(" · ");
 }
 

@@ -172,7 +172,8 @@ class Board {
     return el("section.ft-header", {},
       el("div.ft-turn", {},
         el("span.ft-turn-no", {}, this.t("turn", { n: pub.turn })),
-        el("span.ft-turn-player", { dataset: { player: String(pub.turn_player) } }, this.t("turn_of", { who: this.ctx.player(pub.turn_player) })),
+        this.ctx.state.outcome ? null   // over: nobody is to play
+          : el("span.ft-turn-player", { dataset: { player: String(pub.turn_player) } }, this.t("turn_of", { who: this.ctx.player(pub.turn_player) })),
         phase,
         el("span.ft-goal", {}, "★ ", this.t("goal", { n: pub.threshold })),
         (pub.phase === "main" || pub.phase === "reassign") && left < 10 && pub.turn_player === this.me

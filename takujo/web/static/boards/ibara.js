@@ -135,8 +135,9 @@ export function render(root, state, ctx) {
   const turnKnight = names(ctx.book.get(pub.knights[pub.turn_player], "knights"), ctx.lang)[0];
   const status = el("div.ibr-status", {},
     el("span.ibr-round", {}, tr(ctx, "round_turn", { round: pub.round, turn: pub.turn })),
-    el("span.ibr-turn", {}, knightToken(ctx, view, pub.turn_player),
-      tr(ctx, "turn_of", { player: ctx.player(pub.turn_player), knight: turnKnight })),
+    ctx.state.outcome ? null   // over: nobody is to play
+      : el("span.ibr-turn", {}, knightToken(ctx, view, pub.turn_player),
+        tr(ctx, "turn_of", { player: ctx.player(pub.turn_player), knight: turnKnight })),
     el("span.ibr-phase", { dataset: { phase: pub.phase } }, tr(ctx, `phase_${pub.phase}`)),
     ctx.settingsControl(),
     view.pending && !myTurnToAct && pub.phase !== "over" && (view.pending.players || []).length

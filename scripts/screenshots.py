@@ -52,8 +52,10 @@ def main() -> None:
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                made = {name: create(server, *spec[:3]) for name, spec in BOARDS.items() if not only or name in only}
+                made = {name: create(server, *spec[:3]) for name, spec in BOARDS.items()}   # the lobby lists them all
                 for name, body in made.items():
+                    if only and name not in only:
+                        continue
                     moves = BOARDS[name][3]
                     for width, height, suffix in ((1280, 900, ""), (390, 844, "-phone")):
                         context = browser.new_context(viewport={"width": width, "height": height})

@@ -72,7 +72,8 @@ class Replay:
             self._renderers[lang] = Renderer(self.game, lang, markup=False, names=self.names)
         state = self.state(step)
         out = view_payload(state, seat, self._renderers[lang])
-        return {**out, "step": state.version, "steps": self.steps, "names": self.names}
+        seats = [{"seat": i, "name": self.names[i] if i < len(self.names) else None} for i in range(state.game.players)]
+        return {**out, "step": state.version, "steps": self.steps, "names": self.names, "seats": seats}
 
 
 def header_names(header: dict[str, Any]) -> list[str | None]:

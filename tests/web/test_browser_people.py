@@ -150,3 +150,43 @@ def test_the_lobby_fits_a_phone_and_follows_a_language_switch(module_server, bro
         page.wait_for_function("document.querySelector('#created').textContent.includes('対局を作りました')")
     finally:
         context.close()
+
+
+FAKE_NOTIFICATIONS = """
+window.__notes = []; window.__asked = 0; window.__beeps = 0;
+class FakeNotification { constructor(title, opts) { window.__notes.push([title, (opts || {}).body]); } }
+FakeNotification.permission = "default";
+FakeNotification.requestPermission = async () => { window.__asked += 1; FakeNotification.permission = "granted"; return "granted"; };
+window.Notification = FakeNotification;
+Object.defineProperty(document, "hidden", { get: () => true });
+class FakeAudio { constructor() { window.__beeps += 1; this.currentTime = 0; this.destination = {}; }
+  createOscillator() { return { frequency: {}, connect: (g) => g, start() {}, stop() {} }; }
+  createGain() { return { gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect: (d) => d }; } }
+window.AudioContext = FakeAudio;
+"""
+
+
+def test_your_turn_is_told_by_icon_sound_and_notification_asked_for_from_a_button(module_server, browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.add_init_script(FAKE_NOTIFICATIONS)
+    page = context.new_page()
+    try:
+        match = create_match(module_server, "sengoku_taisen", ["human", "bot:random"], seed=8)
+        join(page, match["seats"][0]["join_url"])
+        assert page.evaluate("window.__asked") == 0                     # never asked on load
+        page.click("#notify")
+        page.wait_for_function("window.__asked === 1")
+        page.check("#sound")
+        page.wait_for_function("document.body.dataset.toAct === 'me'")
+        assert page.evaluate("document.querySelector('link[rel=icon]').href").startswith("data:image/svg+xml")
+        for _ in range(30):      # play on until the turn comes back to us after the bot's
+            if page.evaluate("window.__notes.length") or page.evaluate("document.body.dataset.status") == "finished":
+                break
+            page.wait_for_function("document.body.dataset.toAct === 'me' || document.body.dataset.status === 'finished'")
+            before = int(page.evaluate("document.body.dataset.version"))
+            page.locator("#decision button.action").first.click()
+            page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
+        assert page.evaluate("window.__notes.length") > 0 and page.evaluate("window.__beeps") > 0
+        assert page.evaluate("window.__notes[window.__notes.length - 1][0]") == "Your turn"
+    finally:
+        context.close()

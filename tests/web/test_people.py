@@ -334,6 +334,7 @@ def test_names_are_kept_in_the_record_and_told_in_its_replay(client) -> None:
     key = res.json()["replay"]
     step = client.get(f"/api/replays/{key}?step=0&lang=en").json()
     assert step["names"] == ["Hanako", "Jiro"]
+    assert [s["name"] for s in step["seats"]] == ["Hanako", "Jiro"]       # the boards name the players
     assert any("Hanako" in e["text"] or "Jiro" in e["text"] for e in step["events"])
     # a hostile name in an uploaded header is dropped, never shown
     lines[0]["names"] = ["\u0000" * 3, "x" * 500]

@@ -51,7 +51,8 @@ function draw() {
   const go = (n) => () => show(Math.max(0, Math.min(frame.steps, n)));
   const pov = el("select", { id: "pov", onchange: () => { seat = pov.value === "" ? null : Number(pov.value); show(step); } },
     el("option", { value: "", selected: seat === null ? true : null }, t("spectator")),
-    ...Array.from({ length: frame.players }, (_, p) => el("option", { value: p, selected: seat === p ? true : null }, t("player", { n: p }))));
+    ...Array.from({ length: frame.players }, (_, p) => el("option", { value: p, selected: seat === p ? true : null },
+      frame.names && frame.names[p] ? `${frame.names[p]} (P${p})` : t("player", { n: p }))));
   c.replaceChildren(
     el("button", { type: "button", id: "first", onclick: go(0), disabled: step <= 0 ? true : null }, icon("first"), " ", t("first")),
     el("button", { type: "button", id: "back", onclick: go(step - 1), disabled: step <= 0 ? true : null }, icon("back"), " ", t("back")),

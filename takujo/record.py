@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from . import __version__
+from .core import sources
 from .core.errors import IllegalActionError, Phrase, RecordError, TakujoError
 from .core.events import visible_to
 from .core.registry import load
@@ -28,9 +29,11 @@ def _chance(events: Iterable[dict]) -> list[dict]:
 
 
 def record_lines(state: State, seed: int, seats: list[str] | None = None,
-                 names: list[str | None] | None = None) -> list[dict[str, Any]]:
+                 names: list[str | None] | None = None, sets: dict[str, str] | None = None) -> list[dict[str, Any]]:
     """The record of a game played from ``game.new_state(seed)`` up to `state`; `names`: the
-    players' display names by seat, when they have any (the header's ``names``)."""
+    players' display names by seat, when they have any (the header's ``names``); `sets`: the
+    texts of the uploaded card sets its game string names (``set:…``), so that the record
+    replays anywhere (the header's ``sets``)."""
     log = state.log
     acts = [i for i, e in enumerate(log) if e["e"] == "act"]
     first = acts[0] if acts else len(log)
@@ -41,6 +44,8 @@ def record_lines(state: State, seed: int, seats: list[str] | None = None,
     }]
     if names and any(names):
         lines[0]["names"] = list(names)
+    if sets:
+        lines[0]["sets"] = dict(sets)
     for n, i in enumerate(acts):
         end = acts[n + 1] if n + 1 < len(acts) else len(log)
         e = log[i]
@@ -119,6 +124,23 @@ def redact(lines: list[dict[str, Any]], player: int | None) -> list[dict[str, An
     return out
 
 
+#: The most card sets one record may carry.
+MAX_SETS = 4
+
+
+def register_sets(sets: object) -> None:
+    """Hold the card sets a record's header carries (``{"set:<sha256>": text}``), each
+    checked against its name, so that its game string's ``set:`` values load."""
+    if sets is None:
+        return
+    if not isinstance(sets, dict) or len(sets) > MAX_SETS:
+        raise RecordError("record.bad_sets", limit=MAX_SETS)
+    for name, text in sets.items():
+        if not isinstance(text, str) or not sources.NAME.fullmatch(str(name)) or sources.name_of(text) != name:
+            raise RecordError("record.set_mismatch", name=str(name)[:20])
+        sources.register(text)
+
+
 def replay_states(lines: Iterable[dict[str, Any]], where: str = "record") -> Iterator[State]:
     """Rebuild the game of a record, yielding the state after setup and after every step.
     `lines` may be any iterable (e.g. `iter_record`), consumed one line at a time."""
@@ -127,6 +149,7 @@ def replay_states(lines: Iterable[dict[str, Any]], where: str = "record") -> Ite
     if not isinstance(head, dict) or head.get("type") != "header":
         raise RecordError("record.no_header", where=where)
     try:
+        register_sets(head.get("sets"))
         game = load(head["game"])
         seed = head["seed"]
         if type(seed) is not int:

@@ -11,6 +11,7 @@ from typing import Any, Callable, ClassVar, Hashable, Iterable, Sequence, TypeVa
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
 
+from . import sources
 from .errors import CardDataError, Phrase
 from .validation import field_name, problem
 
@@ -71,6 +72,8 @@ def read_data_text(path: Path | str, what: str = "data file") -> str:
     """The text of a UTF-8 data file, or `CardDataError` naming the file and the problem
     (missing, a folder, unreadable, too large, not UTF-8). Never quotes the file's contents,
     so a path to a file that is not data (``/etc/passwd``) reveals nothing of it."""
+    if str(path).startswith(sources.PREFIX):   # an uploaded set, held in memory: no file at all
+        return _set_text(str(path), what)
     path = Path(path)
     try:
         if path.is_dir():
@@ -91,6 +94,18 @@ def read_data_text(path: Path | str, what: str = "data file") -> str:
         line = raw[:exc.start].count(b"\n") + 1
         raise CardDataError("data.not_utf8", path=path, byte=exc.start + 1, line=line,
                             what=_what(what)) from None
+
+
+def _set_text(name: str, what: str) -> str:
+    """The text of an uploaded card set (`takujo.core.sources`)."""
+    if not sources.NAME.fullmatch(name):
+        raise CardDataError("data.bad_set", name=name[:QUOTE])
+    text = sources.text_of(name)
+    if text is None:
+        raise CardDataError("data.unknown_set", name=name[:16] + "…")
+    if len(text.encode("utf-8")) > MAX_DATA_BYTES:
+        raise CardDataError("data.too_large", path=name[:16] + "…", mb=MAX_DATA_BYTES // (1024 * 1024), what=_what(what))
+    return text
 
 
 def read_toml(path: Path) -> dict[str, Any]:
@@ -115,9 +130,10 @@ def validate_entries(path: Path, entries: object, model: type[M], table: str = "
     out: list[M] = []
     problems: list[CardDataError] = []
     for i, entry in enumerate(entries, 1):
-        label = f"{table} #{i}"
         if isinstance(entry, dict) and entry.get(key):
-            label += f" ({str(entry[key])[:QUOTE]})"
+            label = Phrase("data.entry_named", table=table, n=i, key=str(entry[key])[:QUOTE])
+        else:
+            label = Phrase("data.entry", table=table, n=i)
         try:
             out.append(model.model_validate(entry))
         except ValidationError as exc:
@@ -186,4 +202,5 @@ def card_file_option(description: str, **extra: Any) -> Any:
     """The game option naming a card file to play with instead of the built-in one ("": the
     built-in set). Marked ``server_file``: a web client may not name server files."""
     from pydantic import Field
-    return Field("", description=description, json_schema_extra={"server_file": True, **extra})
+    return Field("", description=description,
+                 json_schema_extra={"server_file": True, "prefixes": [sources.PREFIX], **extra})

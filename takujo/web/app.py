@@ -22,7 +22,7 @@ from typing import Annotated, Any, AsyncIterator, Callable, Literal
 
 from fastapi import Body, Depends, FastAPI, Header, Query, Request, WebSocket
 from fastapi import Path as FPath
-from fastapi.responses import FileResponse, PlainTextResponse, Response
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from starlette.requests import HTTPConnection
@@ -36,7 +36,8 @@ from ..present.howto import how_to_play, option_words, value_key
 from .clocks import PROFILES, ClockRules
 from .checks import MATCH_ID, client_name, client_player, file_options, value_prefixes
 from .docs_page import install_docs
-from .errors import BodyLimit, client_lang, install_error_handlers, request_lang
+from .cardsets import MAX_SET_BYTES, problems_of, set_options
+from .errors import BodyLimit, client_lang, engine_error_body, install_error_handlers, request_lang
 from .health import install_health
 from .metrics import Metrics, install_metrics
 from .ratelimit import RateLimiter
@@ -109,6 +110,16 @@ class DecklistUpload(BaseModel):
     model_config = ConfigDict(extra="forbid")
     game: str = Field(max_length=40, examples=["sengoku_taisen"])
     text: str = Field(max_length=MAX_DECKLIST, examples=["name: mine\nokugi: AO-OG\n4 AO-01\n…"])
+
+
+class CardSetUpload(BaseModel):
+    """A card file's text for one option of a game (the project's TOML card format)."""
+
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(max_length=40, examples=["fuutei"])
+    option: str = Field(max_length=40, examples=["cards"], description="the option it is for: cards, content or board")
+    title: str = Field("", max_length=200, examples=["my balance patch"])
+    text: str = Field(max_length=MAX_SET_BYTES + 1, description="the file's text (TOML), at most 512 KB")
 
 
 class ErrorBody(BaseModel):
@@ -273,9 +284,46 @@ def create_app(db: Path | str = ":memory:", *, settings: Settings | None = None,
                         "title_en": _title(cls, "en"),
                         "players": {"min": players.get("minimum", 2), "max": players.get("maximum", 8),
                                     "default": players.get("default")},
-                        "options": props, "bots": service.bot_levels(name),
+                        "options": props, "bots": service.bot_levels(name), "set_options": set_options(name),
                         "clocks": {k: {"kind": v[0], "initial": v[1], "increment": v[2]} for k, v in PROFILES.items()}})
         return out
+
+    # ----- card sets -----------------------------------------------------------------
+    def refused_set(exc: TakujoError, lang: str) -> JSONResponse:
+        body = engine_error_body(exc, lang)
+        return JSONResponse({"error": {**body, "problems": problems_of(exc, lang)}}, status_code=body["status"])
+
+    @app.post("/api/cardsets/check", responses=ERRORS, dependencies=[Depends(limited("checks"))],
+              summary="Check a card file for a game's option (nothing is kept): what it holds, or every problem")
+    def check_card_set(body: CardSetUpload, request: Request) -> Any:
+        try:
+            return {"ok": True, **service.cardsets.check(body.game, body.option, body.text)}
+        except TakujoError as exc:
+            return refused_set(exc, request_lang(request))
+
+    @app.post("/api/cardsets", status_code=201, responses=ERRORS, dependencies=[Depends(limited("uploads"))],
+              summary="Upload a card set: checked by the game's loader, kept by the hash of its text")
+    async def upload_card_set(body: CardSetUpload, request: Request, player: PlayerKey = None) -> Any:
+        try:
+            kept = await service.cardsets.upload(body.game, body.option, body.title, body.text, client_player(player))
+            checked = service.cardsets.check(kept.game, kept.option, kept.text)
+        except TakujoError as exc:
+            return refused_set(exc, request_lang(request))
+        return {**kept.to_json(), "game_string": checked["game_string"], "cards": checked["cards"]}
+
+    @app.get("/api/cardsets/{name}", responses=ERRORS, summary="An uploaded card set, with its text")
+    async def get_card_set(name: Annotated[str, FPath(max_length=80)]) -> Any:
+        return (await service.cardsets.get(name)).to_json(with_text=True)
+
+    @app.get("/api/cardsets/{name}/file", responses=ERRORS, summary="An uploaded card set's text, as a file")
+    async def download_card_set(name: Annotated[str, FPath(max_length=80)]) -> PlainTextResponse:
+        found = await service.cardsets.get(name)
+        return PlainTextResponse(found.text, media_type="application/toml",
+                                 headers={"Content-Disposition": f'attachment; filename="{found.game}-{found.name[4:16]}.toml"'})
+
+    @app.get("/api/me/cardsets", responses=ERRORS, summary="The card sets you uploaded (your player key)")
+    async def my_card_sets(player: PlayerKey = None) -> dict[str, Any]:
+        return {"sets": [c.to_json() for c in await service.store.card_sets(need_player(player))]}
 
     @app.get("/api/games/{name}/howto", summary="How to play a game (its default options), in one language")
     def game_howto(name: str, lang: str | None = None) -> Any:

@@ -18,6 +18,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core import sources
 from ..core.action import Action
 from ..core.errors import IllegalActionError, StaleActionError
 from ..core.game import Game
@@ -221,6 +222,15 @@ class Match:
             self._renderers[lang] = Renderer(self.game, lang, markup=False, names=self.names())
         return self._renderers[lang]
 
+    def set_texts(self) -> dict[str, str]:
+        """The texts of the uploaded card sets this match's game names (held in memory since it loaded)."""
+        out = {}
+        for name in sources.names_in(self.game.options.model_dump()):
+            text = sources.text_of(name)
+            if text is not None:
+                out[name] = text
+        return out
+
     def names(self) -> list[str | None]:
         """Each seat's display name (None: nobody named it; a bot's seat has none)."""
         return [s.name for s in self.seats]
@@ -340,7 +350,7 @@ class Match:
     def record(self, seat: int | None) -> list[dict[str, Any]]:
         """The record for `seat` (None: a spectator): redacted while the game runs and for
         spectators, whole once the game is over."""
-        lines = record_lines(self.state, self.seed, self.seat_names(), self.names())
+        lines = record_lines(self.state, self.seed, self.seat_names(), self.names(), self.set_texts())
         if self.state.outcome is not None:
             return lines
         return redact(lines, seat)

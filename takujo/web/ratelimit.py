@@ -20,7 +20,7 @@ from ..core.errors import OptionError, TakujoError
 from .settings import Limits
 
 #: The rate limits a client's requests count against (the fields of `Limits` that are rates).
-RATES = ("create", "actions", "ws_messages", "ws_connects", "chat", "uploads", "requests")
+RATES = ("create", "actions", "ws_messages", "ws_connects", "chat", "uploads", "checks", "requests")
 
 
 class RateLimited(TakujoError):

@@ -26,11 +26,12 @@ from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable
 
 from ..core.errors import IllegalActionError, OptionError, StaleActionError, TakujoError
-from ..core.game import Game
+from ..core.game import Game, parse_game_string
 from ..core.rng import Rng
 from ..core.state import State
 from ..sim import make_game
 from .checks import MATCH_ID, client_game
+from .cardsets import CardSets
 from .chat import Chat
 from .clocks import ClockRules, Clocks
 from .match import Match, remember, token_hash
@@ -116,6 +117,7 @@ class MatchService:
         self._counters: dict[str, Any] = {}
         self._configurations: dict[str, Game] = {}
         self.people = People(self)
+        self.cardsets = CardSets(self)
         self.chat = Chat(self)
         self.closed = False
 
@@ -164,6 +166,7 @@ class MatchService:
                     if stored is None:
                         self.locks.pop(match_id, None)
                         raise NotFound("web.no_match", match=match_id)
+                    await self.cardsets.ensure(parse_game_string(stored.game)[1])   # its uploaded card sets
                     match = Match(stored)
                     self._hold(match)
         else:
@@ -300,6 +303,7 @@ class MatchService:
         `names`: seats already taken (by the creator, or the same people in a rematch);
         `clock`: how the seats' clocks run (default: no clocks)."""
         name, opts = client_game(spec)
+        await self.cardsets.ensure(opts)
         seats = self.check_seats(name, seats)
         opts = {**opts, "players": str(len(seats))} if "players" not in opts else opts
         if seed is None:
@@ -697,7 +701,7 @@ class MatchService:
                 await asyncio.sleep(self.settings.bot_delay)
             started = time.monotonic()
             try:
-                args = (str(match.game), bot, view, legal, bot_seed(match.seed, seat, version))
+                args = (str(match.game), bot, view, legal, bot_seed(match.seed, seat, version), match.set_texts())
                 if bot in INLINE_BOTS:  # a few microseconds: a worker's hand-over would cost more
                     await asyncio.sleep(0)
                     notation = think(*args)

@@ -44,7 +44,8 @@ class Limits:
     ws_messages: str = "600/minute"    # every WebSocket message
     ws_connects: str = "60/minute"     # WebSocket connections opened
     chat: str = "20/minute"            # chat lines
-    uploads: str = "20/minute"         # records and decklists uploaded
+    uploads: str = "20/minute"         # records, decklists and card sets uploaded
+    checks: str = "120/minute"         # card files checked as they are edited (nothing kept)
     requests: str = "1200/minute"      # every other HTTP request
     sockets_per_seat: int = 4          # open WebSockets with one seat's token
     sockets_per_address: int = 64      # open WebSockets from one address
@@ -53,6 +54,7 @@ class Limits:
     idle_seconds: float = 300.0        # a match nobody watches leaves memory after this long
     finished_seconds: float = 30.0     # ... a finished one after this long
     page: int = 100                    # the most matches one page of GET /api/matches holds
+    card_sets: int = 2000              # card sets the server keeps in all (each at most 512 KB)
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..bots import Bot, make_bot
+from ..core import sources
 from ..core.action import Action
 from ..core.game import Game
 from ..core.registry import load
@@ -54,6 +55,11 @@ def bot_seed(seed: int, seat: int, version: int) -> int:
     return (seed * 1_000_003 + seat * 7919 + version * 104_729) % (1 << 63)
 
 
-def think(spec: str, name: str, view: dict[str, Any], legal: list[Action], seed: int) -> str:
-    """The notation of the action bot `name` chooses in game `spec` from `view`."""
+def think(spec: str, name: str, view: dict[str, Any], legal: list[Action], seed: int,
+          sets: dict[str, str] | None = None) -> str:
+    """The notation of the action bot `name` chooses in game `spec` from `view`; `sets`: the
+    texts of the uploaded card sets the game string names (a worker process holds none)."""
+    for text in (sets or {}).values():
+        if sources.text_of(sources.name_of(text)) is None:
+            sources.register(text)
     return str(_bot(spec, name).act(view, legal, Rng(seed).fork()))

@@ -22,7 +22,7 @@ def test_a_bad_entry_is_named_by_its_key_field():
     with pytest.raises(CardDataError) as err:
         validate_entries(Path("cards.toml"), entries, Card, key="number")
     en, ja = err.value.text("en"), err.value.text("ja")
-    assert "card #2 (B-2): field 'power'" in en and "card #2 (B-2): 項目 'power'" in ja
+    assert "card #2 (B-2): field 'power'" in en and "2番目の [[card]] (B-2): 項目 'power'" in ja
     assert f"card #3 ({'C' * QUOTE}): field 'pwr'" in en and "C" * (QUOTE + 1) not in en
     with pytest.raises(CardDataError, match=r"card #2: field 'power'"):     # by id unless told
         validate_entries(Path("cards.toml"), entries, Card)

@@ -44,8 +44,9 @@ def test_every_parameter_has_a_range():
 def test_an_effect_parameter_out_of_range_is_refused_naming_the_card(tmp_path, old, new, words):
     assert old in CARDS
     en, ja = refused(tmp_path, "cards", CARDS.replace(old, new, 1), **ALL)
-    card = re.search(r"card #\d+ \([a-z_]+\)", en).group(0)
-    assert card in ja
+    found = re.search(r"card #(\d+) \(([a-z_]+)\)", en)
+    assert found is not None, en
+    assert f"{found.group(1)}番目の [[card]] ({found.group(2)})" in ja   # the same card, named in Japanese
     assert all(w in en and w in ja for w in words)
     assert "must be a whole number from" in en and "以上" in ja and "以下の整数" in ja
 

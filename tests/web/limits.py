@@ -5,7 +5,7 @@ from __future__ import annotations
 from takujo.web.settings import Limits, Settings
 
 RATES = {"create": "100000/minute", "actions": "1000000/minute", "ws_messages": "1000000/minute",
-         "ws_connects": "100000/minute", "chat": "100000/minute", "uploads": "100000/minute", "requests": "1000000/minute"}
+         "ws_connects": "100000/minute", "chat": "100000/minute", "uploads": "100000/minute", "checks": "100000/minute", "requests": "1000000/minute"}
 GENEROUS = Settings(limits=Limits(**RATES))
 
 

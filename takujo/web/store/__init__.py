@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .base import SNAPSHOT_EVERY, ChatLine, Conflict, MatchHead, Store, StoredMatch, StoreError
+from .base import SNAPSHOT_EVERY, CardSet, ChatLine, Conflict, MatchHead, Store, StoredMatch, StoreError
 from .sqlite import SQLiteStore
 
-__all__ = ["SNAPSHOT_EVERY", "ChatLine", "Conflict", "StoreError", "MatchHead", "Store", "StoredMatch", "SQLiteStore", "open_store",
+__all__ = ["SNAPSHOT_EVERY", "CardSet", "ChatLine", "Conflict", "StoreError", "MatchHead", "Store", "StoredMatch", "SQLiteStore", "open_store",
            "is_postgres"]
 
 

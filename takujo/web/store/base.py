@@ -97,6 +97,28 @@ class StoredMatch(MatchHead):
         return self.snapshot[0] if self.snapshot else 0
 
 
+@dataclass
+class CardSet:
+    """A card set uploaded from a browser: a card file's text for one option of one game,
+    kept by its name (``set:`` and the SHA-256 of the text)."""
+
+    name: str
+    game: str                 # the game's name
+    option: str               # the option it is given to (cards, content, board)
+    title: str                # what the uploader called it
+    text: str                 # "" when listed without it
+    size: int                 # bytes of the text
+    created: float
+    owner: str | None = None  # the uploader's player key hash
+
+    def to_json(self, with_text: bool = False) -> dict[str, Any]:
+        out = {"set": self.name, "game": self.game, "option": self.option, "title": self.title,
+               "size": self.size, "created": self.created}
+        if with_text:
+            out["text"] = self.text
+        return out
+
+
 def match_list_sql(columns: str, mark: str, *, status: Status | None, game: str | None, limit: int,
                    before: tuple[float, str] | None) -> tuple[str, tuple[Any, ...]]:
     """The query of `Store.list_matches` in SQL both stores speak, with `mark` as the
@@ -220,6 +242,23 @@ class Store(ABC):
     @abstractmethod
     async def chat(self, match_id: str, after: int = 0, limit: int = CHAT_KEPT) -> list[ChatLine]:
         """The match's chat lines numbered above `after`, oldest first."""
+
+    @abstractmethod
+    async def add_card_set(self, card_set: "CardSet") -> None:
+        """Keep an uploaded card set (by its name, the hash of its text; keeping it twice
+        changes nothing)."""
+
+    @abstractmethod
+    async def card_set(self, name: str) -> "CardSet | None":
+        """An uploaded card set by its name."""
+
+    @abstractmethod
+    async def card_sets(self, owner: str | None = None, limit: int = 100) -> list["CardSet"]:
+        """Uploaded card sets, newest first (an owner's only, when given), without their texts."""
+
+    @abstractmethod
+    async def count_card_sets(self) -> int:
+        """How many card sets are kept."""
 
     @abstractmethod
     async def count_matches(self) -> dict[str, int]:

@@ -33,7 +33,7 @@ import psycopg
 from psycopg_pool import AsyncConnectionPool
 
 from ..wire import dumps
-from .base import (CHAT_KEPT, SNAPSHOT_EVERY, Announced, ChatLine, Conflict, Listener, MatchHead, Status, Store,
+from .base import (CHAT_KEPT, SNAPSHOT_EVERY, Announced, CardSet, ChatLine, Conflict, Listener, MatchHead, Status, Store,
                    StoreError, StoredMatch, match_list_sql, open_seats)
 
 log = logging.getLogger("takujo.web")
@@ -91,6 +91,16 @@ SCHEMA = [
         PRIMARY KEY (player, match, seat)
     )""",
     "CREATE INDEX IF NOT EXISTS members_match ON members (match)",
+    """CREATE TABLE IF NOT EXISTS card_sets (
+        name TEXT COLLATE "C" PRIMARY KEY,
+        game TEXT NOT NULL,
+        option TEXT NOT NULL,
+        title TEXT NOT NULL,
+        text TEXT NOT NULL,
+        size INTEGER NOT NULL,
+        created DOUBLE PRECISION NOT NULL,
+        owner TEXT COLLATE "C"
+    )""",
     """CREATE TABLE IF NOT EXISTS chat (
         match TEXT COLLATE "C" NOT NULL REFERENCES matches(id),
         n INTEGER NOT NULL,
@@ -410,6 +420,28 @@ class PostgresStore(Store):
                            before: tuple[float, str] | None = None) -> list[MatchHead]:
         sql, args = match_list_sql(HEAD, "%s", status=status, game=game, limit=limit, before=before)
         return [head_of(r) for r in await self._rows(sql, args)]
+
+    async def add_card_set(self, card_set: CardSet) -> None:
+        c = card_set
+        async with self._transaction() as conn:
+            await conn.execute("INSERT INTO card_sets (name, game, option, title, text, size, created, owner) "
+                               "VALUES (%s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT (name) DO NOTHING",
+                               (c.name, c.game, c.option, c.title, c.text, c.size, c.created, c.owner))
+
+    async def card_set(self, name: str) -> CardSet | None:
+        rows = await self._rows("SELECT name, game, option, title, text, size, created, owner FROM card_sets "
+                                "WHERE name = %s", (name,))
+        return CardSet(*rows[0]) if rows else None
+
+    async def card_sets(self, owner: str | None = None, limit: int = 100) -> list[CardSet]:
+        where, args = ("WHERE owner = %s", (owner,)) if owner is not None else ("", ())
+        rows = await self._rows(f"SELECT name, game, option, title, '', size, created, owner FROM card_sets {where} "
+                                "ORDER BY created DESC LIMIT %s", (*args, limit))
+        return [CardSet(*r) for r in rows]
+
+    async def count_card_sets(self) -> int:
+        rows = await self._rows("SELECT COUNT(*) FROM card_sets")
+        return int(rows[0][0])
 
     async def count_matches(self) -> dict[str, int]:
         rows = await self._rows("SELECT finished IS NULL, COUNT(*) FROM matches GROUP BY finished IS NULL")

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..wire import dumps
-from .base import (CHAT_KEPT, SNAPSHOT_EVERY, ChatLine, Conflict, MatchHead, Status, Store, StoredMatch,
+from .base import (CHAT_KEPT, SNAPSHOT_EVERY, CardSet, ChatLine, Conflict, MatchHead, Status, Store, StoredMatch,
                    match_list_sql, open_seats)
 
 SCHEMA = """
@@ -57,6 +57,16 @@ CREATE TABLE IF NOT EXISTS chat (
     text TEXT NOT NULL,
     at REAL NOT NULL,
     PRIMARY KEY (match, n)
+);
+CREATE TABLE IF NOT EXISTS card_sets (
+    name TEXT PRIMARY KEY,          -- set: and the SHA-256 of the text
+    game TEXT NOT NULL,
+    option TEXT NOT NULL,
+    title TEXT NOT NULL,
+    text TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    created REAL NOT NULL,
+    owner TEXT                      -- the uploader's player key hash
 );
 CREATE TABLE IF NOT EXISTS snapshots (
     match TEXT NOT NULL REFERENCES matches(id),
@@ -281,6 +291,26 @@ class SQLiteStore(Store):
                            before: tuple[float, str] | None = None) -> list[MatchHead]:
         sql, args = match_list_sql(HEAD, "?", status=status, game=game, limit=limit, before=before)
         return [head_of(r) for r in self._read(sql, args)]
+
+    async def add_card_set(self, card_set: CardSet) -> None:
+        c = card_set
+        self._transaction(lambda db: db.execute(
+            "INSERT OR IGNORE INTO card_sets (name, game, option, title, text, size, created, owner) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (c.name, c.game, c.option, c.title, c.text, c.size, c.created, c.owner)))
+
+    async def card_set(self, name: str) -> CardSet | None:
+        rows = self._read("SELECT name, game, option, title, text, size, created, owner FROM card_sets WHERE name = ?",
+                          (name,))
+        return CardSet(*rows[0]) if rows else None
+
+    async def card_sets(self, owner: str | None = None, limit: int = 100) -> list[CardSet]:
+        where, args = ("WHERE owner = ?", (owner,)) if owner is not None else ("", ())
+        rows = self._read(f"SELECT name, game, option, title, '', size, created, owner FROM card_sets {where} "
+                          "ORDER BY created DESC LIMIT ?", (*args, limit))
+        return [CardSet(*r) for r in rows]
+
+    async def count_card_sets(self) -> int:
+        return int(self._read("SELECT COUNT(*) FROM card_sets", ())[0][0])
 
     async def count_matches(self) -> dict[str, int]:
         rows = self._read("SELECT finished IS NULL, COUNT(*) FROM matches GROUP BY finished IS NULL", ())

@@ -1,0 +1,97 @@
+"""Card sets from the browser: checked by the game's own loader (every problem by card and
+field, in the client's language), kept by the hash of their text (never on a server path),
+played in a match whose bots, catalogue, record and replay use them."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from takujo.games.fuutei.cards import CARD_FILE
+
+from .client import bearer
+
+BASE = Path(CARD_FILE).read_text(encoding="utf-8")
+KEY = {"X-Takujo-Player": "c" * 32}
+
+
+def patched() -> str:
+    """The stand-in set with one card renamed (a designer's change)."""
+    assert 'name_ja = "蒼い風"' in BASE
+    return BASE.replace('name_ja = "蒼い風"', 'name_ja = "青い風"', 1)
+
+
+def test_a_set_is_checked_kept_by_hash_and_downloadable(client) -> None:
+    text = patched()
+    checked = client.post("/api/cardsets/check", json={"game": "fuutei", "option": "cards", "text": text})
+    assert checked.status_code == 200 and checked.json()["ok"] and checked.json()["cards"] > 10
+    res = client.post("/api/cardsets", json={"game": "fuutei", "option": "cards", "title": "blue", "text": text},
+                      headers=KEY)
+    assert res.status_code == 201, res.text
+    kept = res.json()
+    assert kept["set"].startswith("set:") and len(kept["set"]) == 68 and kept["title"] == "blue"
+    again = client.post("/api/cardsets", json={"game": "fuutei", "option": "cards", "text": text}).json()
+    assert again["set"] == kept["set"]                                 # the same text is the same set
+    got = client.get(f"/api/cardsets/{kept['set']}").json()
+    assert got["text"] == text and got["game"] == "fuutei"
+    file = client.get(f"/api/cardsets/{kept['set']}/file")
+    assert file.text == text and "attachment" in file.headers["content-disposition"]
+    mine = client.get("/api/me/cardsets", headers=KEY).json()["sets"]
+    assert [s["set"] for s in mine] == [kept["set"]] and "text" not in mine[0]
+
+
+def test_every_problem_is_named_by_card_and_field_in_the_clients_language(client) -> None:
+    bad = BASE.replace('type = "character"', 'type = "charactr"', 2)
+    for lang, word in (("en", "card #1 (aoi_kaze)"), ("ja", "1番目の [[card]] (aoi_kaze)")):
+        res = client.post(f"/api/cardsets/check?lang={lang}", json={"game": "fuutei", "option": "cards", "text": bad})
+        assert res.status_code == 422, res.text
+        problems = res.json()["error"]["problems"]
+        assert len(problems) >= 2, problems                           # both bad cards, not just the first
+        assert all("type" in p for p in problems[:2]) and any(word in p for p in problems), problems
+    res = client.post("/api/cardsets/check", json={"game": "fuutei", "option": "cards", "text": "not = [toml"})
+    assert res.status_code == 422 and res.json()["error"]["problems"]
+    for body in ({"game": "fuutei", "option": "seed", "text": BASE}, {"game": "nope", "option": "cards", "text": BASE},
+                 {"game": "fuutei", "option": "cards", "text": "  "}):
+        assert client.post("/api/cardsets/check", json=body).status_code in (404, 422)
+    assert client.post("/api/cardsets/check", json={"game": "fuutei", "option": "cards",
+                                                    "text": "x" * (513 * 1024)}).status_code == 422
+    for name in ("set:" + "0" * 64, "../../etc/passwd", "set:xyz"):
+        res = client.get(f"/api/cardsets/{name}")
+        assert res.status_code == 404 and "root:" not in res.text          # no file is ever read
+
+
+def test_a_match_plays_an_uploaded_set_and_its_record_replays_elsewhere(client, tmp_path) -> None:
+    text = patched()
+    kept = client.post("/api/cardsets", json={"game": "fuutei", "option": "cards", "text": text}).json()
+    made = client.post("/api/matches", json={"game": f"fuutei(players=2,cards={kept['set']})",
+                                             "seats": ["human", "bot:heuristic"], "seed": 2})
+    assert made.status_code == 201, made.text
+    mid, tok = made.json()["match"], made.json()["seats"][0]["token"]
+    names = {c["name_ja"] for c in client.get(f"/api/matches/{mid}/catalogue").json()["cards"]}
+    assert "青い風" in names and "蒼い風" not in names
+    for _ in range(12):   # a few moves: the heuristic bot plays with the uploaded cards too
+        s = client.get(f"/api/matches/{mid}/state", headers=bearer(tok)).json()
+        if s["legal"]:
+            client.post(f"/api/matches/{mid}/actions", headers=bearer(tok), json={"action": s["legal"][0], "version": s["version"]})
+    lines = [json.loads(x) for x in client.get(f"/api/matches/{mid}/record", headers=bearer(tok)).text.splitlines()]
+    assert lines[0]["sets"] == {kept["set"]: text}                    # what is needed to replay it elsewhere
+    # a server that never saw the set reads the match from the store again (a restart)
+    from takujo.core import sources
+    sources._TEXTS.clear()
+    client.portal.call(_forget, client.app.state.service, mid)
+    assert client.get(f"/api/matches/{mid}/state", headers=bearer(tok)).status_code == 200
+    # another process without the set, or a record whose text does not match its name
+    from takujo.core.errors import RecordError
+    from takujo.record import replay_states
+    sources._TEXTS.clear()
+    header = {**lines[0], "chance": []}
+    forged = {**header, "sets": {kept["set"]: text + "\n# changed"}}
+    try:
+        list(replay_states([forged], "forged"))
+        raise AssertionError("a forged set was read")
+    except RecordError as exc:
+        assert "hash" in str(exc)
+
+
+async def _forget(service, match_id: str) -> None:
+    """The server lets the match leave memory (as after a restart, it is read again)."""
+    service._drop(match_id)

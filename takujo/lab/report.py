@@ -1,91 +1,59 @@
 """An experiment's report: `report.html` (tables and matplotlib plots embedded as images, so
-it opens offline) and `games.csv` (one row per game), rebuilt from the stored results."""
+it opens offline; readable on a phone) and `games.csv` (one row per game), rebuilt from the
+stored results. The report speaks Japanese or English (`write_report`'s `lang`, else
+TAKUJO_LANG, else the locale); metrics are named in it, with their raw names in small print."""
 from __future__ import annotations
 
-import base64
 import csv
 import html
-import io
 import math
 from pathlib import Path
-from typing import Any
 
-from .analysis import Analysis, analyse
+from .analysis import analyse
+from .labels import Labels, order, report_language
+from .plots import plots
 from .store import ResultStore
 
-
-def _png(fig: Any) -> str:
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=110, bbox_inches="tight")
-    import matplotlib.pyplot as plt
-    plt.close(fig)
-    return base64.b64encode(buf.getvalue()).decode()
-
-
-def _plots(a: Analysis) -> list[tuple[str, str]]:
-    import warnings
-    try:
-        import matplotlib
-    except ImportError:
-        from ..core.errors import TakujoError
-        raise TakujoError("lab.no_matplotlib") from None
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    # Japanese names (knights, decks, factions): a CJK font where the machine has one
-    matplotlib.rcParams["font.family"] = ["sans-serif"]
-    matplotlib.rcParams["font.sans-serif"] = ["Noto Sans CJK JP", "IPAexGothic", "Hiragino Sans", "Yu Gothic",
-                                              "DejaVu Sans"]
-    warnings.filterwarnings("ignore", message="Glyph .* missing from font", category=UserWarning)
-    warnings.filterwarnings("ignore", message="findfont", category=UserWarning)
-    out = []
-    win_keys = [k for k in a.metric_names if k.startswith(("seat", "won:"))]
-    if win_keys:
-        fig, ax = plt.subplots(figsize=(max(6, len(win_keys) * 0.9), 3.6))
-        width = 0.8 / max(1, len(a.variants))
-        for i, v in enumerate(a.variants):
-            xs = [j + i * width for j in range(len(win_keys))]
-            means = [v.means.get(k, (math.nan,) * 3) for k in win_keys]
-            ax.bar(xs, [m[0] for m in means], width, label=v.label,
-                   yerr=[[m[0] - m[1] for m in means], [m[2] - m[0] for m in means]], capsize=3)
-        ax.set_xticks([j + 0.4 - width / 2 for j in range(len(win_keys))])
-        ax.set_xticklabels([k.replace("won:", "") for k in win_keys], rotation=30, ha="right")
-        ax.set_ylabel("win rate (95% CI)")
-        ax.legend(fontsize="small")
-        out.append(("Win rates by seat and side", _png(fig)))
-    if any(v.lengths for v in a.variants):
-        fig, ax = plt.subplots(figsize=(6, 3.4))
-        for v in a.variants:
-            if v.lengths:
-                ax.hist(v.lengths, bins=30, histtype="step", label=v.label, density=True)
-        ax.set_xlabel("turns")
-        ax.set_ylabel("share of games")
-        ax.legend(fontsize="small")
-        out.append(("Game length", _png(fig)))
-    for c in a.comparisons:
-        keys = [k for k, p in c.metrics.items() if not math.isinf(p.se)]
-        if not keys:
-            continue
-        fig, ax = plt.subplots(figsize=(6.5, max(2.5, 0.32 * len(keys))))
-        diffs = [c.metrics[k] for k in keys]
-        ys = list(range(len(keys)))
-        ax.errorbar([d.diff for d in diffs], ys, xerr=[[d.diff - d.ci95[0] for d in diffs],
-                                                        [d.ci95[1] - d.diff for d in diffs]], fmt="o", capsize=3)
-        ax.axvline(0, color="grey", lw=0.8)
-        ax.set_yticks(ys)
-        ax.set_yticklabels(keys, fontsize="small")
-        ax.set_xlabel(f"{c.variant} − {c.baseline} (paired, 95% CI)")
-        out.append((f"Paired differences: {c.variant} against {c.baseline}", _png(fig)))
-    return out
+STYLE = ("body{font-family:system-ui,'Noto Sans JP',sans-serif;margin:1rem auto;padding:0 1rem;max-width:70rem;"
+         "line-height:1.4}h1,h2,p{overflow-wrap:anywhere}h1{font-size:1.5rem}h2{font-size:1.2rem}"
+         ".scroll{overflow-x:auto;max-width:100%;margin:.5rem 0}"
+         "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2rem .5rem;font-size:.9rem;"
+         "text-align:right;white-space:nowrap}th{font-weight:600}thead th{white-space:normal}th[scope=row],th.metric{text-align:left;"
+         "white-space:normal;min-width:9rem;font-weight:normal}"
+         ".key{display:block;font:.75rem ui-monospace,monospace;color:#555}"
+         "tr.sig{background:#fef3c7}figure{margin:1rem 0}img{max-width:100%;height:auto}")
 
 
 def _fmt(x: float | None) -> str:
     if x is None or (isinstance(x, float) and math.isnan(x)):
         return "–"
+    if abs(x) < 1e-9:   # rounding's residue (an interval's end at 0), not a figure
+        return "0"
     return f"{x:.4g}" if abs(x) < 1000 else f"{x:,.0f}"
 
 
-def write_report(folder: Path | str) -> Path:
-    """Write `report.html` and `games.csv` in `folder` from its stored results."""
+def _e(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def _name(words: Labels, key: str) -> str:
+    """A metric's row header: its label, the raw name in small print and as the tooltip."""
+    label = words.metric(key)
+    raw = f"<span class='key'>{_e(key)}</span>" if label != key else ""
+    return f"<th scope='row' title='{_e(key)}'>{_e(label)}{raw}</th>"
+
+
+def _table(caption: str, head: list[str], rows: list[str]) -> str:
+    """A table in a box of its own that scrolls sideways when the screen is narrower."""
+    cells = "".join(f"<th scope='col'{' class=metric' if i == 0 else ''}>{_e(h).replace(',', ',<wbr>')}</th>"
+                    for i, h in enumerate(head))
+    return (f"<div class='scroll' role='region' tabindex='0' aria-label='{_e(caption)}'><table>"
+            f"<thead><tr>{cells}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>")
+
+
+def write_report(folder: Path | str, lang: str | None = None) -> Path:
+    """Write `report.html` and `games.csv` in `folder` from its stored results, the report in
+    `lang` (``ja``, ``en``; default TAKUJO_LANG, else the locale)."""
     from ..core.errors import OptionError
     store = ResultStore(folder)
     try:
@@ -95,6 +63,8 @@ def write_report(folder: Path | str) -> Path:
         store.close()
     if desc is None:
         raise OptionError("lab.no_results", path=str(folder))
+    words = Labels(desc["game"], report_language(lang))
+    t = words.text
     variants = [v["label"] for v in desc["variants"]]
     a = analyse(rows, variants)
     folder = Path(folder)
@@ -106,35 +76,40 @@ def write_report(folder: Path | str) -> Path:
             w.writerow([r["variant"], r["seed"], r["rotation"], r["game"], " ".join(r["seats"]),
                         " ".join(map(str, r["winners"])), r["reason"], r["steps"], r["turns"],
                         *(r["metrics"].get(k, "") for k in keys)])
-    parts = [f"<h1>{html.escape(desc['game'])}: {html.escape(' vs '.join(variants))}</h1>",
-             f"<p>Bots {html.escape(', '.join(desc['bots']))}; {a.variants[0].games if a.variants else 0} games a "
-             f"variant ({desc['rotations']} seat rotation(s) a seed); every variant plays the same seeds. "
-             "Differences are paired game by game: mean, 95% interval (Student's t) and p-value; "
-             "p (Holm) corrects for the number of metrics compared.</p>"]
-    parts.append("<h2>Each variant</h2><table><tr><th>metric</th>" +
-                 "".join(f"<th>{html.escape(v.label)}</th>" for v in a.variants) + "</tr>")
-    for k in a.metric_names:
+    title = words.title()
+    parts = [f"<h1>{_e(t('report.heading', game=title, variants=t('report.versus').join(variants)))}</h1>",
+             f"<p>{_e(t('report.intro', bots=', '.join(desc['bots']), rotations=desc['rotations'], games=a.variants[0].games if a.variants else 0))}</p>"]
+    names = order(a.metric_names)
+    caption = t("report.each_variant")
+    body = []
+    for k in names:
         cells = "".join(f"<td>{_fmt(v.means[k][0])} <small>[{_fmt(v.means[k][1])}, {_fmt(v.means[k][2])}]</small></td>"
                         if k in v.means else "<td>–</td>" for v in a.variants)
-        parts.append(f"<tr><td>{html.escape(k)}</td>{cells}</tr>")
-    parts.append("<tr><td>balance (seats)</td>" + "".join(f"<td>{_fmt(v.balance_seats)}</td>" for v in a.variants) + "</tr>")
-    parts.append("<tr><td>balance (sides)</td>" + "".join(f"<td>{_fmt(v.balance_labels)}</td>" for v in a.variants) + "</tr></table>")
+        body.append(f"<tr>{_name(words, k)}{cells}</tr>")
+    note = _e(t("report.balance_note"))
+    body.append(f"<tr><th scope='row' title='{note}'>{_e(t('report.balance_seats'))}</th>"
+                + "".join(f"<td>{_fmt(v.balance_seats)}</td>" for v in a.variants) + "</tr>")
+    body.append(f"<tr><th scope='row' title='{note}'>{_e(t('report.balance_sides'))}</th>"
+                + "".join(f"<td>{_fmt(v.balance_labels)}</td>" for v in a.variants) + "</tr>")
+    parts.append(f"<h2>{_e(caption)}</h2>")
+    parts.append(_table(caption, [t("report.metric"), *(v.label for v in a.variants)], body))
     for c in a.comparisons:
-        parts.append(f"<h2>{html.escape(c.variant)} − {html.escape(c.baseline)}</h2><table><tr><th>metric</th><th>n</th>"
-                     "<th>difference</th><th>95% CI</th><th>p</th><th>p (Holm)</th></tr>")
-        for k, p in sorted(c.metrics.items(), key=lambda kv: kv[1].p):
+        caption = t("report.comparison", variant=c.variant, baseline=c.baseline)
+        body = []
+        for k, p in sorted(c.metrics.items(), key=lambda kv: kv[1].p if not math.isnan(kv[1].p) else 2.0):
             mark = " class='sig'" if c.holm.get(k, 1) < 0.05 else ""
-            parts.append(f"<tr{mark}><td>{html.escape(k)}</td><td>{p.n}</td><td>{_fmt(p.diff)}</td>"
-                         f"<td>[{_fmt(p.ci95[0])}, {_fmt(p.ci95[1])}]</td><td>{_fmt(p.p)}</td>"
-                         f"<td>{_fmt(c.holm.get(k, math.nan))}</td></tr>")
-        parts.append("</table>")
-    for title, png in _plots(a):
-        parts.append(f"<h2>{html.escape(title)}</h2><img alt='{html.escape(title)}' src='data:image/png;base64,{png}'>")
-    page = ("<!doctype html><html><head><meta charset='utf-8'><title>takujo experiment</title><style>"
-            "body{font-family:system-ui,'Noto Sans JP',sans-serif;margin:2rem;max-width:70rem}"
-            "table{border-collapse:collapse;margin:1rem 0}td,th{border:1px solid #ccc;padding:.2rem .5rem;"
-            "font-size:.9rem;text-align:right}td:first-child,th:first-child{text-align:left}"
-            "tr.sig{background:#fef3c7}img{max-width:100%}</style></head><body>"
+            body.append(f"<tr{mark}>{_name(words, k)}<td>{p.n}</td><td>{_fmt(p.diff)}</td>"
+                        f"<td>[{_fmt(p.ci95[0])}, {_fmt(p.ci95[1])}]</td><td>{_fmt(p.p)}</td>"
+                        f"<td>{_fmt(c.holm.get(k, math.nan))}</td></tr>")
+        parts.append(f"<h2>{_e(caption)}</h2>")
+        parts.append(_table(caption, [t(f"report.{h}") for h in ("metric", "n", "difference", "ci", "p", "p_holm")],
+                            body))
+    for plot_title, image in plots(a, words):
+        parts.append(f"<h2>{_e(plot_title)}</h2><figure><img alt='{_e(plot_title)}' "
+                     f"src='data:image/png;base64,{image}'></figure>")
+    page = (f"<!doctype html><html lang='{words.lang}'><head><meta charset='utf-8'>"
+            "<meta name='viewport' content='width=device-width, initial-scale=1'>"
+            f"<title>{_e(t('report.page_title', game=title))}</title><style>{STYLE}</style></head><body>"
             + "\n".join(parts) + "</body></html>")
     path = folder / "report.html"
     path.write_text(page, encoding="utf-8")

@@ -494,13 +494,15 @@ def sim(
 @app.command(help=_h("report.doc"))
 def report(
     folder: Annotated[Path, typer.Argument(help=_h("report.folder"))],
+    lang: Annotated[Optional[str], typer.Option(help=_h("report.lang"))] = None,
 ) -> None:
     """Rebuild an experiment's report from its stored results."""
     from .lab.report import write_report
+    language = _set_language(lang)
     with _usage_errors():
         if not (folder / "results.db").is_file():
             raise TakujoError("lab.no_results", path=str(folder))
-        path = write_report(folder)
+        path = write_report(folder, language)
     _out().print(_say("report_written", path=escape(str(path))))
 
 

@@ -36,7 +36,7 @@ from ..present.howto import how_to_play, option_words, value_key
 from .clocks import PROFILES, ClockRules
 from .checks import MATCH_ID, client_name, client_player, file_options, value_prefixes
 from .docs_page import install_docs
-from .cardsets import MAX_SET_BYTES, problems_of, set_options
+from .cardsets import MAX_SET_BYTES, builtin_text, problems_of, set_options
 from .errors import BodyLimit, client_lang, engine_error_body, install_error_handlers, request_lang
 from .health import install_health
 from .metrics import Metrics, install_metrics
@@ -267,7 +267,9 @@ def create_app(db: Path | str = ":memory:", *, settings: Settings | None = None,
             cls = game_class(name)
             schema = cls.Options.model_json_schema()
             files = file_options(cls)
-            props = {k: v for k, v in schema.get("properties", {}).items() if k not in files or files[k]}
+            takes_sets = set_options(name)
+            props = {k: v for k, v in schema.get("properties", {}).items()
+                     if k not in files or files[k] or k in takes_sets}   # (a kept card set may be chosen)
             words = option_words(cls, client_lang(lang))
             for k in props:
                 said = words.get(k)
@@ -320,6 +322,13 @@ def create_app(db: Path | str = ":memory:", *, settings: Settings | None = None,
         found = await service.cardsets.get(name)
         return PlainTextResponse(found.text, media_type="application/toml",
                                  headers={"Content-Disposition": f'attachment; filename="{found.game}-{found.name[4:16]}.toml"'})
+
+    @app.get("/api/games/{name}/builtin/{option}", responses=ERRORS,
+             summary="The text of a game's built-in card file for an option (where a designer starts)")
+    def builtin_card_file(name: Annotated[str, FPath(max_length=40)], option: Annotated[str, FPath(max_length=40)]) -> PlainTextResponse:
+        if name not in names():
+            raise NotFound("web.no_game", name=name[:40])
+        return PlainTextResponse(builtin_text(name, option), media_type="application/toml")
 
     @app.get("/api/me/cardsets", responses=ERRORS, summary="The card sets you uploaded (your player key)")
     async def my_card_sets(player: PlayerKey = None) -> dict[str, Any]:

@@ -29,6 +29,24 @@ def set_options(game: str) -> list[str]:
     return [k for k in file_options(cls) if sources.PREFIX in value_prefixes(cls, k)]
 
 
+def builtin_text(game: str, option: str) -> str:
+    """The text of the built-in (stand-in) card file a game uses for `option`: where a
+    designer starts from. Only these package files are ever read for a client."""
+    from ..games.draft_daimyo import board as dsd_board, cards as dsd_cards
+    from ..games.fuutei import cards as ftr_cards
+    from ..games.ibara import content as ibr_content
+    from ..games.sengoku_taisen import cards as sgt_cards
+    files = {("fuutei", "cards"): ftr_cards.CARD_FILE, ("sengoku_taisen", "cards"): sgt_cards.CARD_FILE,
+             ("ibara", "content"): ibr_content.CONTENT_FILE, ("draft_daimyo", "cards"): dsd_cards.CARD_FILE,
+             ("draft_daimyo", "board"): dsd_board.MAP_FILE}
+    path = files.get((game, option))
+    if path is None:
+        raise OptionError("web.set_option", option=str(option)[:40], options=", ".join(set_options(game))
+                          if game in names() else "")
+    with open(path, encoding="utf-8") as fh:
+        return fh.read()
+
+
 def problems_of(exc: TakujoError, lang: str) -> list[str]:
     """Each problem of a refused card file as its own line (the loader lists them all)."""
     lines = exc.message_args.get("lines") if isinstance(exc, CardDataError) else None

@@ -1,5 +1,6 @@
 // The lobby: create a match (game, players, the game's options, each seat a person or a
 // bot), hand out join links, and list your games, open seats, running and finished matches.
+import { drawCardSets, keptSets, loadMine } from "./cardsets.js";
 import { adoptPlayerKey, api, botName, copyButton, currentLang, el, langSwitch, loadTexts, myName, playerKey,
   rememberSeat, setMyName, t } from "./common.js";
 
@@ -11,6 +12,7 @@ async function start() {
   await loadTexts(lang);
   games = await api(`/api/games?lang=${lang}`);
   drawStatic();
+  await loadMine();
   drawForm();
   refresh();
   setInterval(refresh, 4000);
@@ -23,6 +25,7 @@ function drawStatic() {
   $("open-title").textContent = t("open_matches");
   $("mine-title").textContent = t("your_games");
   drawKeyBox();
+  drawCardSets($("card-sets"), games, () => drawForm());
   if (shownLinks) showLinks(shownLinks);
   $("running-title").textContent = t("running");
   $("finished-title").textContent = t("finished");
@@ -48,7 +51,8 @@ function optionInput(name, spec) {
   if (spec.enum) {
     const words = spec.value_labels || {};
     const select = el("select", { id, name }, ...spec.enum.map((v) => el("option", { value: v, selected: v === spec.default ? true : null },
-      words[String(v)] || (v === "" ? t("default") : String(v)))));
+      words[String(v)] || (v === "" ? t("default") : String(v)))),
+      ...keptSets(currentGame, name).map((k) => el("option", { value: k.set }, `${k.title} (${t("your_sets")})`)));
     if (!spec.upload) return select;
     const file = el("input", { type: "file", accept: ".txt,text/plain", "aria-label": t("upload_deck"), id: `${id}-upload` });
     file.addEventListener("change", async () => {

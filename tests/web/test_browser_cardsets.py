@@ -1,0 +1,42 @@
+"""A designer's card set in a real browser: start from the built-in file, edit it with live
+checking, keep it, and play a match with it."""
+from __future__ import annotations
+
+
+def test_edit_check_keep_and_play_a_card_set(module_server, page):
+    page.goto(module_server.url + "/?lang=en")
+    page.locator("#set-game").wait_for()
+    page.select_option("#set-game", "fuutei")
+    page.click("#set-builtin")
+    page.wait_for_function("document.querySelector('#set-text').value.includes('name_ja = \"蒼い風\"')")
+    page.locator("#set-status .ok").wait_for()                       # the built-in file is usable
+    text = page.input_value("#set-text")
+    page.fill("#set-text", text.replace('type = "character"', 'type = "charactr"', 1))
+    problem = page.locator("#set-status .problems li").first
+    problem.wait_for()                                               # checked as it is typed
+    assert "type" in problem.inner_text() and "card #" in problem.inner_text()
+    page.fill("#set-text", text.replace('name_ja = "蒼い風"', 'name_ja = "青い風"', 1))
+    page.locator("#set-status .ok").wait_for()
+    page.fill("#set-title", "blue wind")
+    page.click("#set-keep")
+    page.locator("#set-list li.set-entry").first.wait_for()
+    assert "blue wind" in page.locator("#set-list").inner_text()
+    # the kept set is a choice of the new match form's option
+    page.select_option("#game", "fuutei")
+    page.select_option("#players", "2")
+    page.select_option("#seat1", "bot:random")
+    page.locator("details.options summary").click()
+    choices = page.evaluate("[...document.querySelectorAll('#opt-cards option')].map(o => [o.value, o.textContent])")
+    kept = [value for value, label in choices if "blue wind" in label]
+    assert len(kept) == 1 and kept[0].startswith("set:"), choices
+    page.select_option("#opt-cards", kept[0])
+    page.fill("#name", "Designer")
+    page.click("#create")
+    page.locator("#mine .match-row a.button").first.wait_for()
+    page.locator("#mine .match-row a.button").first.click()
+    page.wait_for_function("document.body.dataset.version !== undefined")
+    page.click("#help-open")
+    page.click("#help-tab-cards")
+    page.fill("#card-search", "青い風")
+    page.locator("#help .card-entry").first.wait_for()
+    assert "青い風" in page.locator("#help .card-entry").first.inner_text()

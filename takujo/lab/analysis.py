@@ -8,14 +8,15 @@ import statistics
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from .stats import Paired, holm, paired, t_quantile
+from .metrics import is_rate, metric_value
+from .stats import Paired, holm, paired, t_quantile, wilson
 
 
 @dataclass
 class VariantFigures:
     label: str
     games: int
-    means: dict[str, tuple[float, float, float]]   # metric -> (mean, ci low, ci high)
+    means: dict[str, tuple[float, float, float]]   # metric -> (mean, ci low, ci high), 95%
     balance_seats: float                           # 1 - the largest gap between seats' win rates
     balance_labels: float | None                   # … between the sides' (deck, knight, faction)
     lengths: list[float]                           # turns of every game (for the distribution)
@@ -34,6 +35,8 @@ class Analysis:
     variants: list[VariantFigures]
     comparisons: list[Comparison]
     metric_names: list[str]
+    #: metric -> how its per-variant interval is made: "wilson" (a rate) or "t" (any other mean)
+    intervals: dict[str, str] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -41,17 +44,22 @@ class Analysis:
                           "means": {k: list(m) for k, m in v.means.items()},
                           "balance_seats": v.balance_seats, "balance_labels": v.balance_labels}
                          for v in self.variants],
+            "intervals": dict(self.intervals),
             "comparisons": [{"baseline": c.baseline, "variant": c.variant,
                              "metrics": {k: {**p.to_json(), "p_holm": c.holm.get(k)} for k, p in c.metrics.items()}}
                             for c in self.comparisons],
         }
 
 
-def _mean_ci(values: list[float]) -> tuple[float, float, float]:
+def _mean_ci(values: list[float], rate: bool = False) -> tuple[float, float, float]:
+    """The mean and its 95% interval: Wilson's for a rate (on the mean over the games, so a
+    shared win's 1/k counts as it is), Student's t for any other metric."""
     n = len(values)
     if n == 0:
         return (math.nan, math.nan, math.nan)
     m = statistics.fmean(values)
+    if rate:
+        return (m, *wilson(m, n))
     if n < 2:
         return (m, m, m)
     half = t_quantile(0.975, n - 1) * statistics.stdev(values) / math.sqrt(n)
@@ -70,15 +78,16 @@ def analyse(rows: Iterable[dict[str, Any]], variants: list[str]) -> Analysis:
         if row["variant"] in by_variant:
             by_variant[row["variant"]][(row["seed"], row["rotation"])] = row["metrics"]
     names = sorted({k for games in by_variant.values() for m in games.values() for k in m})
+    intervals = {k: "wilson" if is_rate(k, (m[k] for g in by_variant.values() for m in g.values() if k in m))
+                 else "t" for k in names}
     figures = []
     for v in variants:
         games = by_variant[v]
         means = {}
         for k in names:
-            values = [m.get(k, 0.0) if not k.startswith("won:") else m[k] for m in games.values()
-                      if not k.startswith("won:") or k in m]
+            values = [x for x in (metric_value(k, m) for m in games.values()) if x is not None]
             if values:
-                means[k] = _mean_ci(values)
+                means[k] = _mean_ci(values, intervals[k] == "wilson")
         figures.append(VariantFigures(v, len(games), means, _balance(means, "seat") or 1.0,
                                       _balance(means, "won:"), [m.get("turns", 0.0) for m in games.values()]))
     comparisons = []
@@ -88,11 +97,11 @@ def analyse(rows: Iterable[dict[str, Any]], variants: list[str]) -> Analysis:
         keys = sorted(set(base) & set(other))
         results: dict[str, Paired] = {}
         for k in names:
-            pairs = [(base[g].get(k, 0.0), other[g].get(k, 0.0)) for g in keys
-                     if not k.startswith("won:") or (k in base[g] and k in other[g])]
+            both = ((metric_value(k, base[g]), metric_value(k, other[g])) for g in keys)
+            pairs = [(a, b) for a, b in both if a is not None and b is not None]
             if len(pairs) >= 2:
                 results[k] = paired([a for a, _ in pairs], [b for _, b in pairs])
         tested = [k for k, p in results.items() if not math.isnan(p.p)]
         adjusted = dict(zip(tested, holm([results[k].p for k in tested])))
         comparisons.append(Comparison(variants[0], v, results, adjusted))
-    return Analysis(figures, comparisons, names)
+    return Analysis(figures, comparisons, names, intervals)

@@ -18,8 +18,8 @@ from ..present.catalogue import ui_text
 from .analysis import Analysis, analyse
 from .experiment import Experiment
 from .runner import Stop, connect_ray, run
-from .stats import Sprt
-from .store import ResultStore
+from .stats import Sprt, format_p
+from .store import ResultStore, write_games_csv
 
 #: Metrics shown in the terminal's tables, in this order (the report has them all).
 SHOWN_FIRST = ("seat", "won:", "first_player_won", "turns", "steps", "lead_changes", "ended:")
@@ -85,6 +85,7 @@ def run_lab(console: Console, lang: str, game: str, players: int | None, opts: d
     if out is not None:
         from .report import write_report
         write_report(out)
+        write_games_csv(out / "games.csv", rows)   # explicit zeros, each column once
     if json_out:
         data = {**analysis.to_json(), "experiment": exp.to_json()}
         if stop is not None:
@@ -129,8 +130,8 @@ def _print(console: Console, t: Any, a: Analysis) -> None:
             p = c.metrics[k]
             holm = c.holm.get(k, math.nan)
             style = "bold" if holm < 0.05 else None
-            table.add_row(escape(k), f"{p.diff:+.3g}", f"[{_f(p.ci95[0])}, {_f(p.ci95[1])}]", _f(p.p), _f(holm),
-                          style=style)
+            table.add_row(escape(k), f"{p.diff:+.3g}", f"[{_f(p.ci95[0])}, {_f(p.ci95[1])}]", format_p(p.p),
+                          format_p(holm), style=style)
         console.print(table)
     if a.comparisons:
         console.print(t("holm_note"))

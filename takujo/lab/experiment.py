@@ -60,6 +60,25 @@ def parse_compare(items: list[str]) -> list[list[tuple[str, str]]]:
     return out
 
 
+def _refuse_synonyms(variants: list[Variant], games: list[Game]) -> None:
+    """Refuse two variants that the options model reads as the same game (``false`` and ``0``
+    of a flag): they would play identical games, and a test on them would "decide" nothing."""
+    seen: dict[str, Variant] = {}
+    for v, g in zip(variants, games):
+        twin = seen.setdefault(str(g), v)
+        if twin is v:
+            continue
+        first, second = dict(twin.options), dict(v.options)
+        key = next(k for k in first if first[k] != second[k])
+        value = getattr(g.options, key, second[key])
+        raise OptionError("lab.compare_synonyms", option=key, first=first[key], second=second[key],
+                          value=_fmt_value(value))
+
+
+def _fmt_value(value: Any) -> str:
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
 @dataclass
 class Experiment:
     """What to play: the game, its variants, the bots, the seeds."""
@@ -88,8 +107,8 @@ class Experiment:
             variants.append(Variant(label, tuple(combo)))
         players = make_game(name, None, base).players
         base["players"] = str(players)
-        for v in variants:
-            make_game(name, players, {**base, **dict(v.options)})  # refuses a bad value now
+        built = [make_game(name, players, {**base, **dict(v.options)}) for v in variants]  # a bad value: refused now
+        _refuse_synonyms(variants, built)
         rotations = players if len(set(bots)) > 1 else 1   # every bot visits every seat
         seeds = list(range(seed, seed + max(1, math.ceil(games / rotations))))
         return cls(name, base, variants, list(bots), seeds, rotations, max_steps)

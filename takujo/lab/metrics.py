@@ -10,11 +10,43 @@ anger explosions, regions changing hands, walls left, the VP spread …).
 """
 from __future__ import annotations
 
-from typing import Any
+import re
+from typing import Any, Iterable
 
 from ..core.game import Game
 from ..core.state import State
 from ..sim import GameResult
+
+
+#: The lab's own metrics that are rates: a share of games (a shared win counts 1/k).
+_RATE = re.compile(r"^(seat\d+_won|bot_won:.*|won:.*|ended:.*|first_player_won|no_winner)$")
+#: The lab's own metrics that are not: counts and lengths.
+_NOT_RATE = frozenset({"turns", "steps", "lead_changes"})
+
+
+def is_rate(name: str, values: Iterable[float] = ()) -> bool:
+    """Whether a metric is a proportion (its interval is then Wilson's): the lab's wins and
+    endings by name; a game's own figure when it is a flag, every value 0 or 1 (the
+    mulligan taken or not)."""
+    if _RATE.match(name):
+        return True
+    if name in _NOT_RATE:
+        return False
+    seen = False
+    for v in values:
+        if v not in (0.0, 1.0):
+            return False
+        seen = True
+    return seen
+
+
+def metric_value(name: str, metrics: dict[str, float]) -> float | None:
+    """A game's value of a metric as the lab counts it: None where the metric does not apply
+    (``won:<side>`` of a side that did not sit in this game), 0 where the game did not record
+    it (``ended:<reason>`` of another ending), else the recorded value."""
+    if name in metrics:
+        return metrics[name]
+    return None if name.startswith("won:") else 0.0
 
 
 def lead_changes(game: Game, seed: int, final: State) -> int:

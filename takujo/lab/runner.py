@@ -6,6 +6,10 @@ whatever the number of workers, and the order they finish in."""
 from __future__ import annotations
 
 import os
+import signal
+import sys
+import threading
+import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Protocol
@@ -13,8 +17,8 @@ from typing import Any, Callable, Iterable, Protocol
 from ..bots import Bot
 from ..sim import play_game
 from .experiment import Experiment, Job
-from .metrics import game_metrics, row_to_json
-from .stats import Sprt
+from .metrics import game_metrics, metric_value, row_to_json
+from .stats import VERDICTS, Sprt
 from .store import ResultStore
 
 Progress = Callable[[int, int], None]
@@ -47,23 +51,28 @@ class Stop:
 
 
 def decided(exp: Experiment, rows: Iterable[dict[str, Any]], stop: Stop) -> tuple[str | None, int]:
-    """The SPRT's verdict over the complete seeds, in seed order, and how many games per
-    variant it took (or all of them so far)."""
-    by_key: dict[tuple[int, int], dict[str, float]] = {}
-    for row in rows:
-        value = row["metrics"].get(stop.metric)
-        if value is not None:
-            by_key.setdefault((row["seed"], row["rotation"]), {})[row["variant"]] = value
-    diffs: list[float] = []
+    """The sequential test's verdict at the first complete seed (in seed order) at which it
+    decides, and how many games per variant it took (or all of them so far)."""
+    by_key: dict[tuple[int, int], dict[str, float | None]] = {}
+    for row in rows:   # None: the metric does not apply to this game (a side not in it)
+        by_key.setdefault((row["seed"], row["rotation"]), {})[row["variant"]] = \
+            metric_value(stop.metric, row["metrics"])
+    games, n, total, sumsq, differing = 0, 0, 0.0, 0.0, 0
     for seed in exp.seeds:
         pairs = [by_key.get((seed, r), {}) for r in range(exp.rotations)]
         if not all(stop.baseline in p and stop.other in p for p in pairs):
             break
-        diffs.extend(p[stop.other] - p[stop.baseline] for p in pairs)
-        verdict = stop.sprt.decide(diffs)
-        if verdict is not None and len(diffs) >= 8:
-            return verdict, len(diffs)
-    return None, len(diffs)
+        games += len(pairs)
+        for p in pairs:
+            a, b = p[stop.baseline], p[stop.other]
+            if a is None or b is None:
+                continue
+            d = b - a
+            n, total, sumsq, differing = n + 1, total + d, sumsq + d * d, differing + (d != 0)
+        code = int(stop.sprt.codes(n, total, sumsq, differing)) if n else 0
+        if code:
+            return VERDICTS[code], games
+    return None, games
 
 
 def run(exp: Experiment, store: ResultStore, workers: int = 1, progress: Progress | None = None,
@@ -145,9 +154,43 @@ class _Pool(Protocol):
     def close(self) -> None: ...
 
 
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _die_with_parent(lab: int) -> None:
+    """In a worker, first thing: die when the lab's process (`lab`) does, however it dies
+    (SIGTERM, SIGKILL). On Linux the kernel sends SIGKILL when the parent exits
+    (PR_SET_PDEATHSIG); everywhere a watchdog thread checks once a second that the parent is
+    still the same. (The parent is the lab, or the forkserver that the lab started.)"""
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+            ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGKILL))   # PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            pass
+    parent = os.getppid()
+    if parent != lab and not _alive(lab):   # the lab died before the line above took effect
+        os._exit(1)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="takujo-lab-watchdog", daemon=True).start()
+
+
 class _LocalPool:
     def __init__(self, workers: int) -> None:
-        self.pool = ProcessPoolExecutor(max_workers=workers)
+        self.pool = ProcessPoolExecutor(max_workers=workers, initializer=_die_with_parent,
+                                        initargs=(os.getpid(),))
 
     def submit(self, exp: Experiment, batch: list[Job], with_leads: bool) -> Future:
         return self.pool.submit(_play_many, exp, batch, with_leads)

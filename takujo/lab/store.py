@@ -3,12 +3,14 @@ one row per game. Running the same experiment again on the same folder plays onl
 that are missing; asking for more games extends it."""
 from __future__ import annotations
 
+import csv
 import json
 import sqlite3
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
 
 from ..core.errors import OptionError
+from .metrics import metric_value
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS experiment (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -81,3 +83,27 @@ class ResultStore:
             yield {"variant": row[0], "seed": row[1], "rotation": row[2], "game": row[3],
                    "seats": json.loads(row[4]), "winners": json.loads(row[5]), "reason": row[6],
                    "steps": row[7], "turns": row[8], "labels": json.loads(row[9]), "metrics": json.loads(row[10])}
+
+
+#: games.csv's first columns, one a game (docs/balance.md describes every column).
+CSV_COLUMNS = ("variant", "seed", "rotation", "game", "seats", "winners", "reason", "steps", "turns")
+
+
+def write_games_csv(path: Path | str, rows: Iterable[dict[str, Any]]) -> Path:
+    """``games.csv``: one row a game, the columns of `CSV_COLUMNS` and then every metric
+    once, by name (steps and turns are among the first). A metric's cell is its value as the
+    lab counts it: an explicit 0 for an ending the game did not have, a blank only where the
+    metric does not apply (``won:<side>`` of a side not in the game) — so a reader's defaults
+    (pandas: a blank is missing, means skip it) give the lab's own figures."""
+    rows = list(rows)
+    keys = sorted({k for r in rows for k in r["metrics"]} - set(CSV_COLUMNS))
+    path = Path(path)
+    with open(path, "w", newline="", encoding="utf-8") as fh:
+        w = csv.writer(fh)
+        w.writerow([*CSV_COLUMNS, *keys])
+        for r in rows:
+            values = (metric_value(k, r["metrics"]) for k in keys)
+            w.writerow([r["variant"], r["seed"], r["rotation"], r["game"], " ".join(r["seats"]),
+                        " ".join(map(str, r["winners"])), r["reason"], r["steps"], r["turns"],
+                        *("" if v is None else repr(float(v)) for v in values)])
+    return path

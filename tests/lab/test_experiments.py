@@ -92,15 +92,29 @@ def test_a_folder_refuses_another_experiment(tmp_path):
 
 
 def test_until_decided_stops_once_the_sequential_test_decides(tmp_path):
-    # the okugi's timing barely moves a game's length: the SPRT decides (most likely "no
-    # difference of 25 steps") long before the 400-game limit
-    exp = Experiment.make("sengoku_taisen", {}, ["ougi_timing=main_or_battle,main"], ["heuristic"], 400, 1, 5000)
+    # short mode is about 20 turns shorter: the test decides "lower" long before the 400-game limit
+    exp = experiment(games=400, compare=("mode=standard,short",))
     store = ResultStore(tmp_path)
-    verdict, n = run(exp, store, workers=1, stop=Stop("steps", Sprt(delta=25.0), exp.variants[0].label,
+    verdict, n = run(exp, store, workers=1, stop=Stop("turns", Sprt(delta=5.0), exp.variants[0].label,
                                                       exp.variants[1].label), with_leads=False)
     played = len(store.done()) // 2
     store.close()
-    assert verdict in ("H0", "H1+", "H1-") and n <= played < 400
+    assert verdict == "H1-" and 10 <= n <= played < 400
+
+
+def test_a_comparison_of_two_spellings_of_one_value_is_refused(tmp_path):
+    for compare, spellings in ((["old_region_rule=false,0"], ("'false'", "'0'")),
+                               (["old_region_rule=true,1", "center_regions=invadable,effects_only"], ("'true'", "'1'"))):
+        with pytest.raises(OptionError) as caught:
+            Experiment.make("fuutei", {"players": "4"}, compare, ["heuristic"], 8, 1, 5000)
+        for text in (str(caught.value), caught.value.text("ja")):
+            assert "old_region_rule" in text and all(s in text for s in spellings)
+    assert len(Experiment.make("fuutei", {"players": "4"}, ["old_region_rule=false,1"], ["heuristic"], 8, 1,
+                               5000).variants) == 2
+    result = runner.invoke(app, ["sim", "fuutei", "--players", "4", "--compare", "old_region_rule=false,0",
+                                 "--until-decided", "--games", "8", "--out", str(tmp_path / "x")])
+    assert result.exit_code == 2 and "'false' and '0' are the same setting" in result.output
+    assert not (tmp_path / "x" / "results.db").exists()
 
 
 def test_the_command_prints_paired_differences_and_writes_a_report(tmp_path):

@@ -562,6 +562,9 @@ def serve(
     bot_workers: Annotated[Optional[int], typer.Option(min=1, max=64, help=_h("serve.bot_workers"))] = None,
     limit: Annotated[Optional[list[str]], typer.Option("--limit", help=_h("serve.limit"), metavar="NAME=VALUE")] = None,
     proxy: Annotated[Optional[str], typer.Option(help=_h("serve.proxy"), metavar="ADDRESSES")] = None,
+    operator_token: Annotated[Optional[str], typer.Option(help=_h("serve.operator_token"), metavar="TOKEN",
+                                                          envvar="TAKUJO_OPERATOR_TOKEN", show_envvar=False)] = None,
+    lab_dir: Annotated[Optional[Path], typer.Option(help=_h("serve.lab_dir"), metavar="DIR")] = None,
 ) -> None:
     """Start the web server and open its lobby in the browser."""
     try:
@@ -570,7 +573,9 @@ def serve(
         from .web.store import is_postgres
     except ImportError as exc:
         _fail("web_missing", 1, detail=exc.name or exc)
-    settings = _serve_settings(bot_levels, bot_workers, limit or [])
+    from dataclasses import replace
+    settings = replace(_serve_settings(bot_levels, bot_workers, limit or []), operator_token=operator_token or None,
+                       lab_dir=str(lab_dir) if lab_dir else None)
     target: Path | str
     if db is not None and is_postgres(db):
         try:

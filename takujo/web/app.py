@@ -36,6 +36,7 @@ from ..present.howto import how_to_play, option_words, value_key
 from .clocks import PROFILES, ClockRules
 from .checks import MATCH_ID, client_name, client_player, file_options, value_prefixes
 from .docs_page import install_docs
+from .lab import ExperimentRequest, Lab
 from .cardsets import MAX_SET_BYTES, builtin_text, problems_of, set_options
 from .errors import BodyLimit, client_lang, engine_error_body, install_error_handlers, request_lang
 from .health import install_health
@@ -209,6 +210,7 @@ def create_app(db: Path | str = ":memory:", *, settings: Settings | None = None,
     limiter = RateLimiter(settings.limits)
     sockets = SocketCounts()
     shelf = ReplayShelf()
+    lab = Lab(lab_folder(settings, db), settings.operator_token, settings.lab_slots, settings.bot_levels)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -223,6 +225,7 @@ def create_app(db: Path | str = ":memory:", *, settings: Settings | None = None,
         expiring = asyncio.get_running_loop().create_task(expire_counts())
         yield
         expiring.cancel()
+        lab.close()
         await service.close()
 
     async def count_request(request: HTTPConnection) -> None:
@@ -577,6 +580,37 @@ def create_app(db: Path | str = ":memory:", *, settings: Settings | None = None,
     def replay_upload_page() -> FileResponse:
         return FileResponse(STATIC / "replay.html")
 
+    # ----- the Lab page: experiments ------------------------------------------------------
+    @app.get("/lab", include_in_schema=False)
+    def lab_page() -> FileResponse:
+        return FileResponse(STATIC / "lab.html")
+
+    @app.get("/api/lab/experiments", summary="The Lab's experiments, newest first (anyone may read them)")
+    def experiments(request: Request, authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        return {"experiments": [e.to_json() for e in lab.list()],
+                "operator": lab.operator(_address(request), _token(authorization, None)), "slots": lab.slots}
+
+    @app.post("/api/lab/experiments", status_code=201, responses=ERRORS, dependencies=[Depends(limited("create"))],
+              summary="Start an experiment (the operator only: from the server's machine, or with the operator token)")
+    async def start_experiment(body: ExperimentRequest, request: Request,
+                               authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        if not lab.operator(_address(request), _token(authorization, None)):
+            raise Forbidden("web.not_operator")
+        if body.kind == "cards":
+            await service.cardsets.ensure({f"v{i}": v for i, v in enumerate(body.values) if v})
+        return lab.start(body).to_json()
+
+    @app.get("/api/lab/experiments/{exp_id}", responses=ERRORS, summary="An experiment's progress")
+    def experiment(exp_id: str) -> dict[str, Any]:
+        return lab.get(exp_id).to_json()
+
+    @app.get("/api/lab/experiments/{exp_id}/report", responses=ERRORS, include_in_schema=False)
+    def experiment_report(exp_id: str) -> FileResponse:
+        path = lab.get(exp_id).report_path()
+        if path is None:
+            raise NotFound("web.no_experiment", id=exp_id)
+        return FileResponse(path, media_type="text/html")
+
     return app
 
 
@@ -585,6 +619,17 @@ def _catalogue(spec: str) -> Any:
     """A configured game's card catalogue (the instances of its own decks)."""
     from ..core.registry import load
     return load(spec).export_catalogue()
+
+
+def lab_folder(settings: Settings, db: Path | str) -> Path:
+    """Where the Lab's experiments are kept: the setting, else beside a SQLite database,
+    else in the user's data folder."""
+    if settings.lab_dir:
+        return Path(settings.lab_dir)
+    if isinstance(db, Path) or (isinstance(db, str) and db != ":memory:" and "://" not in db):
+        return Path(db).parent / "lab"
+    import platformdirs
+    return Path(platformdirs.user_data_dir("takujo")) / "lab"
 
 
 def client_texts(lang: str) -> dict[str, str]:

@@ -65,6 +65,9 @@ class Settings:
     bot_workers: int | None = None     # worker processes for IS-MCTS (default: cores - 1, at least 2)
     bot_delay: float = 0.0             # seconds a bot waits before it moves (for people to follow)
     takeover_seconds: float = 2.0      # how often a process looks for matches whose bots stalled
+    lab_dir: str | None = None         # where the Lab page's experiments are kept (default: beside the database, else the user's data folder)
+    operator_token: str | None = None  # lets a remote operator start experiments (else: from this machine only)
+    lab_slots: int = 1                 # experiments running at once
     limits: Limits = Limits()
 
     def __post_init__(self) -> None:

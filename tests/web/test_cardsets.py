@@ -95,3 +95,26 @@ def test_a_match_plays_an_uploaded_set_and_its_record_replays_elsewhere(client, 
 async def _forget(service, match_id: str) -> None:
     """The server lets the match leave memory (as after a restart, it is read again)."""
     service._drop(match_id)
+
+
+def test_only_the_operator_starts_an_experiment_and_no_client_value_names_a_path(tmp_path) -> None:
+    from fastapi.testclient import TestClient
+
+    from takujo.web.app import create_app
+    from takujo.web.settings import Limits, Settings
+
+    from .limits import RATES
+    settings = Settings(limits=Limits(**RATES), operator_token="t" * 32, lab_dir=str(tmp_path / "lab"))
+    body = {"game": "ibara", "kind": "option", "key": "ryan_last", "values": ["false", "true"], "games": 10}
+    with TestClient(create_app(tmp_path / "t.db", settings=settings)) as c:
+        res = c.post("/api/lab/experiments", json=body)                 # a stranger (not this machine, no token)
+        assert res.status_code == 403 and "operator" in res.json()["error"]["message"]
+        assert c.get("/api/lab/experiments").json()["operator"] is False
+        op = {"Authorization": "Bearer " + "t" * 32}
+        for bad in ({**body, "values": ["../../etc", "true"]}, {**body, "key": "a;rm"}, {**body, "bots": "ismcts:999999"},
+                    {**body, "game": "nope"}, {**body, "kind": "cards", "key": "cards", "values": ["", "set:" + "0" * 64]}):
+            res = c.post("/api/lab/experiments", json=bad, headers=op)
+            assert res.status_code in (404, 422), (bad, res.text)
+        assert not any((tmp_path / "lab").glob("*")) if (tmp_path / "lab").exists() else True   # nothing started
+        for name in ("../../etc/passwd", "0" * 12, "x"):
+            assert c.get(f"/api/lab/experiments/{name}").status_code == 404

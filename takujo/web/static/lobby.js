@@ -30,6 +30,7 @@ function drawStatic() {
   $("running-title").textContent = t("running");
   $("finished-title").textContent = t("finished");
   $("upload-link").textContent = t("upload_record");
+  $("lab-link").textContent = t("lab_link");
   $("lang").replaceChildren(langSwitch(lang, async (l) => {
     lang = l; await loadTexts(l); games = await api(`/api/games?lang=${l}`); drawStatic(); drawForm(); refresh();
   }));

@@ -19,7 +19,7 @@ from .analysis import Analysis, analyse
 from .experiment import Experiment
 from .runner import Stop, connect_ray, run
 from .stats import Sprt, format_p
-from .store import ResultStore, write_games_csv
+from .store import ResultStore
 
 #: Metrics shown in the terminal's tables, in this order (the report has them all).
 SHOWN_FIRST = ("seat", "won:", "first_player_won", "turns", "steps", "lead_changes", "ended:")
@@ -84,8 +84,7 @@ def run_lab(console: Console, lang: str, game: str, players: int | None, opts: d
         raise OptionError("lab.unknown_metric", metric=metric, known=analysis.metric_names[:30])
     if out is not None:
         from .report import write_report
-        write_report(out)
-        write_games_csv(out / "games.csv", rows)   # explicit zeros, each column once
+        write_report(out, lang)   # games.csv too: explicit zeros, each column once
     if json_out:
         data = {**analysis.to_json(), "experiment": exp.to_json()}
         if stop is not None:

@@ -4,7 +4,7 @@ stored results. The report speaks Japanese or English (`write_report`'s `lang`, 
 TAKUJO_LANG, else the locale); metrics are named in it, with their raw names in small print."""
 from __future__ import annotations
 
-import csv
+
 import html
 import math
 from pathlib import Path
@@ -12,7 +12,8 @@ from pathlib import Path
 from .analysis import analyse
 from .labels import Labels, order, report_language
 from .plots import plots
-from .store import ResultStore
+from .stats import format_p
+from .store import ResultStore, write_games_csv
 
 STYLE = ("body{font-family:system-ui,'Noto Sans JP',sans-serif;margin:1rem auto;padding:0 1rem;max-width:70rem;"
          "line-height:1.4}h1,h2,p{overflow-wrap:anywhere}h1{font-size:1.5rem}h2{font-size:1.2rem}"
@@ -30,6 +31,11 @@ def _fmt(x: float | None) -> str:
     if abs(x) < 1e-9:   # rounding's residue (an interval's end at 0), not a figure
         return "0"
     return f"{x:.4g}" if abs(x) < 1000 else f"{x:,.0f}"
+
+
+def _p(p: float | None) -> str:
+    """A p-value as people read it (3.3e-26, < 1e-20)."""
+    return "–" if p is None or (isinstance(p, float) and math.isnan(p)) else format_p(p)
 
 
 def _e(text: object) -> str:
@@ -68,14 +74,7 @@ def write_report(folder: Path | str, lang: str | None = None) -> Path:
     variants = [v["label"] for v in desc["variants"]]
     a = analyse(rows, variants)
     folder = Path(folder)
-    with open(folder / "games.csv", "w", newline="", encoding="utf-8") as fh:
-        keys = sorted({k for r in rows for k in r["metrics"]})
-        w = csv.writer(fh)
-        w.writerow(["variant", "seed", "rotation", "game", "seats", "winners", "reason", "steps", "turns", *keys])
-        for r in rows:
-            w.writerow([r["variant"], r["seed"], r["rotation"], r["game"], " ".join(r["seats"]),
-                        " ".join(map(str, r["winners"])), r["reason"], r["steps"], r["turns"],
-                        *(r["metrics"].get(k, "") for k in keys)])
+    write_games_csv(folder / "games.csv", rows)   # explicit zeros, each column once (docs/balance.md)
     title = words.title()
     parts = [f"<h1>{_e(t('report.heading', game=title, variants=t('report.versus').join(variants)))}</h1>",
              f"<p>{_e(t('report.intro', bots=', '.join(desc['bots']), rotations=desc['rotations'], games=a.variants[0].games if a.variants else 0))}</p>"]
@@ -99,8 +98,8 @@ def write_report(folder: Path | str, lang: str | None = None) -> Path:
         for k, p in sorted(c.metrics.items(), key=lambda kv: kv[1].p if not math.isnan(kv[1].p) else 2.0):
             mark = " class='sig'" if c.holm.get(k, 1) < 0.05 else ""
             body.append(f"<tr{mark}>{_name(words, k)}<td>{p.n}</td><td>{_fmt(p.diff)}</td>"
-                        f"<td>[{_fmt(p.ci95[0])}, {_fmt(p.ci95[1])}]</td><td>{_fmt(p.p)}</td>"
-                        f"<td>{_fmt(c.holm.get(k, math.nan))}</td></tr>")
+                        f"<td>[{_fmt(p.ci95[0])}, {_fmt(p.ci95[1])}]</td><td>{_p(p.p)}</td>"
+                        f"<td>{_p(c.holm.get(k, math.nan))}</td></tr>")
         parts.append(f"<h2>{_e(caption)}</h2>")
         parts.append(_table(caption, [t(f"report.{h}") for h in ("metric", "n", "difference", "ci", "p", "p_holm")],
                             body))

@@ -123,6 +123,11 @@ def test_a_clock_chosen_in_the_lobby_counts_down_beside_the_name(module_server, 
     page.locator("#mine .match-row a.button").first.wait_for()
     page.locator("#mine .match-row a.button").first.click()
     page.wait_for_function("document.body.dataset.version !== undefined")
+    page.goto(module_server.url + "/?lang=en")                          # Your games shows your clock
+    page.locator("#mine .match-row .my-clock").first.wait_for()
+    assert page.locator("#mine .match-row .my-clock").first.inner_text().startswith(("5:00", "4:5"))
+    page.locator("#mine .match-row a.button").first.click()
+    page.wait_for_function("document.body.dataset.version !== undefined")
     clock = page.locator("#seats .seat-chip[data-seat='0'] .clock")
     clock.wait_for()
     assert clock.inner_text().startswith(("5:00", "4:5"))

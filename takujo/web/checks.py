@@ -87,24 +87,25 @@ def _printable(text: str) -> str:
     return " ".join(kept.split())
 
 
+def _client_text(value: object, limit: int, msg_id: str) -> str:
+    """A short text from a client, cleaned (`_printable`), 1 to `limit` characters; else
+    `OptionError(msg_id)` naming the limit."""
+    if not isinstance(value, str) or len(value) > 4 * limit:
+        raise OptionError(msg_id, limit=limit)
+    text = _printable(value)
+    if not text or len(text) > limit:
+        raise OptionError(msg_id, limit=limit)
+    return text
+
+
 def client_name(value: object) -> str:
     """A display name from a client: any script, 1 to `MAX_NAME` characters once cleaned."""
-    if not isinstance(value, str) or len(value) > 4 * MAX_NAME:
-        raise OptionError("web.bad_name", limit=MAX_NAME)
-    name = _printable(value)
-    if not name or len(name) > MAX_NAME:
-        raise OptionError("web.bad_name", limit=MAX_NAME)
-    return name
+    return _client_text(value, MAX_NAME, "web.bad_name")
 
 
 def client_chat(value: object) -> str:
     """A chat line from a client: 1 to `MAX_CHAT` characters once cleaned (one line)."""
-    if not isinstance(value, str) or len(value) > 4 * MAX_CHAT:
-        raise OptionError("web.bad_chat", limit=MAX_CHAT)
-    text = _printable(value)
-    if not text or len(text) > MAX_CHAT:
-        raise OptionError("web.bad_chat", limit=MAX_CHAT)
-    return text
+    return _client_text(value, MAX_CHAT, "web.bad_chat")
 
 
 def client_player(value: object) -> str | None:

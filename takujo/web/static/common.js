@@ -71,6 +71,15 @@ export function rememberSeat(matchId, seat, token) {
   localStorage.setItem(`takujo.seats.${matchId}`, JSON.stringify(all));
 }
 
+/** Time left on a clock: "4:59", "1:02:03", "2d 3h"; "out of time" at zero. */
+export function clockText(left) {
+  if (left <= 0) return t("time_out");
+  const s = Math.floor(left);
+  if (s >= 86400) return `${Math.floor(s / 86400)}d ${Math.floor((s % 86400) / 3600)}h`;
+  const hh = Math.floor(s / 3600), mm = Math.floor((s % 3600) / 60), ss = String(s % 60).padStart(2, "0");
+  return hh ? `${hh}:${String(mm).padStart(2, "0")}:${ss}` : `${mm}:${ss}`;
+}
+
 /** A bot level's name for people ("Hard"), the level itself in `title`. */
 export function botName(level) {
   const key = `bot_${String(level).replace(/[^a-z0-9]+/gi, "_")}`;

@@ -1,7 +1,7 @@
 // The lobby: create a match (game, players, the game's options, each seat a person or a
 // bot), hand out join links, and list your games, open seats, running and finished matches.
 import { drawCardSets, keptSets, loadMine } from "./cardsets.js";
-import { adoptPlayerKey, api, botName, copyButton, currentLang, el, langSwitch, loadTexts, myName, playerKey,
+import { adoptPlayerKey, api, botName, clockText, copyButton, currentLang, el, langSwitch, loadTexts, myName, playerKey,
   rememberSeat, setMyName, t } from "./common.js";
 
 let lang = currentLang();
@@ -189,15 +189,6 @@ function seatWords(m, mySeats = []) {
   }).join(" · ");
 }
 
-/** Time left on a clock: "14:59", "1d 3h", "out of time". */
-function clockWords(left) {
-  if (left <= 0) return t("time_out");
-  const s = Math.floor(left);
-  if (s >= 86400) return `${Math.floor(s / 86400)}d ${Math.floor((s % 86400) / 3600)}h`;
-  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), r = String(s % 60).padStart(2, "0");
-  return h ? `${h}:${String(m).padStart(2, "0")}:${r}` : `${m}:${r}`;
-}
-
 function steps(n) { return t(n === 1 ? "version_one" : "version", { n }); }
 
 function fillMine(list) {
@@ -210,7 +201,7 @@ function fillMine(list) {
       el("span.match-seats", {}, seatWords(m, seats)), " ",
       el("span.match-version", {}, m.status === "finished" ? t("finished") : steps(m.version)), " ",
       ...m.mine.map((s) => m.seats[s.seat] && m.seats[s.seat].clock
-        ? el("span.my-clock", { title: t("clock") }, clockWords(m.seats[s.seat].clock.left)) : null),
+        ? el("span.my-clock", { title: t("clock") }, clockText(m.seats[s.seat].clock.left)) : null),
       ...m.mine.map((s) => el("a.button.small", { href: `/match/${m.match}?seat=${s.seat}` },
         m.mine.length > 1 ? `${t("open_match")} (${t("seat", { n: s.seat })})` : t("open_match"))),
       m.created_by_you && m.status !== "finished" ? el("button.small", { type: "button", onclick: () => showInvites(m.match) }, t("invites")) : null,

@@ -1,6 +1,6 @@
 // The match page: one seat's (or a spectator's) live table. The server pushes the seat's
 // state over a WebSocket after every change; actions go back over it.
-import { api, ApiError, botName, CardBook, currentLang, el, langSwitch, loadTexts, myName, rememberSeat, seatTokens,
+import { api, ApiError, botName, CardBook, clockText, currentLang, el, langSwitch, loadTexts, myName, rememberSeat, seatTokens,
   setMyName, t } from "./common.js";
 import { BoardContext, dice, iconText } from "./board-kit.js";
 import { helpButton } from "./help.js";
@@ -156,15 +156,6 @@ function drawSeats() {
     }
     return chip;
   }));
-}
-
-/** "4:59", "1:02:03", "2d 3h"; "out of time" below zero. */
-function clockText(left) {
-  if (left <= 0) return t("time_out");
-  const s = Math.floor(left);
-  if (s >= 86400) return `${Math.floor(s / 86400)}d ${Math.floor((s % 86400) / 3600)}h`;
-  const hh = Math.floor(s / 3600), mm = Math.floor((s % 3600) / 60), ss = String(s % 60).padStart(2, "0");
-  return hh ? `${hh}:${String(mm).padStart(2, "0")}:${ss}` : `${mm}:${ss}`;
 }
 
 // the running clocks count down between states

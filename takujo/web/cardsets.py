@@ -84,9 +84,9 @@ class CardSets:
         assert isinstance(text, str)
         store = self.service.store
         old = await store.card_set(checked["set"])
-        if old is not None:
-            return old
-        if await store.count_card_sets() >= self.service.settings.limits.card_sets:
+        if old is not None and (old.owner == owner or owner is None):
+            return old           # the same text is the same set (another uploader keeps it too, below)
+        if old is None and await store.count_card_sets() >= self.service.settings.limits.card_sets:
             raise OptionError("web.too_many_sets", limit=self.service.settings.limits.card_sets)
         shown = " ".join(str(title or "").split())[:MAX_TITLE] or checked["set"][4:16]
         card_set = CardSet(name=checked["set"], game=game, option=option, title=shown, text=text,

@@ -344,7 +344,8 @@ def test_the_docs_and_pages_are_served(client):
     games = client.get("/api/games").json()
     assert {"fuutei", "sengoku_taisen", "ibara", "draft_daimyo"} <= {g["name"] for g in games}
     fuutei = next(g for g in games if g["name"] == "fuutei")
-    assert "cards" not in fuutei["options"] and "heuristic" in fuutei["bots"]
+    # a card file option offers only the built-in set (and, in the lobby, sets kept on the server): no path
+    assert fuutei["options"]["cards"]["enum"] == [""] and "heuristic" in fuutei["bots"]
     sengoku = next(g for g in games if g["name"] == "sengoku_taisen")
     assert "蒼" in sengoku["options"]["deck1"]["enum"]
 

@@ -37,6 +37,13 @@ def test_a_set_is_checked_kept_by_hash_and_downloadable(client) -> None:
     assert file.text == text and "attachment" in file.headers["content-disposition"]
     mine = client.get("/api/me/cardsets", headers=KEY).json()["sets"]
     assert [s["set"] for s in mine] == [kept["set"]] and "text" not in mine[0]
+    # someone else keeping the same text has it among their sets too, under their own title
+    other = {"X-Takujo-Player": "d" * 32}
+    theirs = client.post("/api/cardsets", json={"game": "fuutei", "option": "cards", "title": "mine too", "text": text},
+                         headers=other).json()
+    assert theirs["set"] == kept["set"] and theirs["title"] == "mine too"
+    assert [s["title"] for s in client.get("/api/me/cardsets", headers=other).json()["sets"]] == ["mine too"]
+    assert [s["title"] for s in client.get("/api/me/cardsets", headers=KEY).json()["sets"]] == ["blue"]
 
 
 def test_every_problem_is_named_by_card_and_field_in_the_clients_language(client) -> None:

@@ -565,3 +565,48 @@ def test_postgres_tables_are_made_once_by_concurrent_processes(postgres_url: str
             row = await (await conn.execute("SELECT value FROM meta WHERE key = 'schema_version'")).fetchone()
             assert row is not None and json.loads(row[0]) == 1
     asyncio.run(main())
+
+
+# ----- the social layer and card sets, in both stores --------------------------------------------
+def test_members_chat_open_seats_clocks_and_card_sets_are_kept(db: str) -> None:
+    from takujo.web.store import CardSet
+    from takujo.web.store.base import CHAT_KEPT
+
+    async def body(store: Store) -> None:
+        seats = [{"kind": "human", "bot": None, "token_hash": "ab" * 32, "stand_in": None, "name": "Hanako"},
+                 {"kind": "human", "bot": None, "token_hash": "cd" * 32, "stand_in": None, "name": None}]
+        await store.add_match(make("m1", created=10.0, seats=seats, listed=True,
+                                   clocks={"rules": {"kind": "realtime"}, "left": [300.0, 300.0], "since": [None, None]}))
+        await store.add_match(make("m2", created=11.0, seats=seats, listed=False))
+        assert [h.id for h in await store.list_matches(status="open")] == ["m1"]      # listed, a seat nobody took
+        head = await store.head("m1")
+        assert head is not None and head.listed and head.clocks["left"] == [300.0, 300.0]
+        taken = [dict(s, name="Jiro") for s in seats]
+        await store.set_seats("m1", head.revision, taken, bot_turn=False,
+                              clocks={"rules": {"kind": "realtime"}, "left": [290.0, 300.0], "since": [None, 5.0]})
+        assert await store.list_matches(status="open") == []
+        assert (await store.head("m1")).clocks["since"] == [None, 5.0]
+        await store.add_member("p1", "m1", -1)
+        await store.add_member("p1", "m1", 0)
+        await store.add_member("p1", "m1", 0)                                            # twice: once
+        await store.add_member("p1", "m2", 1)
+        assert [h.id for h in await store.player_matches("p1")] == ["m2", "m1"]
+        assert await store.member_seats("p1", "m1") == {-1, 0} and await store.player_matches("p2") == []
+        first = await store.add_chat("m1", "players", 0, "Hanako", "hello")
+        second = await store.add_chat("m1", "spectators", None, "", "psst")
+        assert (first.n, second.n) == (1, 2)
+        assert [(c.n, c.channel, c.seat, c.text) for c in await store.chat("m1")] == \
+            [(1, "players", 0, "hello"), (2, "spectators", None, "psst")]
+        assert [c.n for c in await store.chat("m1", after=1)] == [2]
+        for i in range(CHAT_KEPT + 3):
+            await store.add_chat("m2", "players", 0, "x", str(i))
+        kept = await store.chat("m2")
+        assert len(kept) == CHAT_KEPT and kept[-1].text == str(CHAT_KEPT + 2)           # the latest only
+        name = "set:" + "e" * 64
+        for owner, title in (("p1", "mine"), ("p2", "theirs"), ("p1", "again")):
+            await store.add_card_set(CardSet(name, "fuutei", "cards", title, "text", 4, 1.0, owner))
+        assert (await store.card_set(name)).text == "text" and await store.count_card_sets() == 1
+        assert [c.title for c in await store.card_sets("p1")] == ["mine"]                 # once an owner
+        assert [c.title for c in await store.card_sets("p2")] == ["theirs"]
+        assert await store.card_set("set:" + "f" * 64) is None
+    run(db, body)

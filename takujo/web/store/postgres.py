@@ -92,14 +92,15 @@ SCHEMA = [
     )""",
     "CREATE INDEX IF NOT EXISTS members_match ON members (match)",
     """CREATE TABLE IF NOT EXISTS card_sets (
-        name TEXT COLLATE "C" PRIMARY KEY,
+        name TEXT COLLATE "C" NOT NULL,
         game TEXT NOT NULL,
         option TEXT NOT NULL,
         title TEXT NOT NULL,
         text TEXT NOT NULL,
         size INTEGER NOT NULL,
         created DOUBLE PRECISION NOT NULL,
-        owner TEXT COLLATE "C"
+        owner TEXT COLLATE "C" NOT NULL,
+        PRIMARY KEY (name, owner)
     )""",
     """CREATE TABLE IF NOT EXISTS chat (
         match TEXT COLLATE "C" NOT NULL REFERENCES matches(id),
@@ -425,22 +426,22 @@ class PostgresStore(Store):
         c = card_set
         async with self._transaction() as conn:
             await conn.execute("INSERT INTO card_sets (name, game, option, title, text, size, created, owner) "
-                               "VALUES (%s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT (name) DO NOTHING",
-                               (c.name, c.game, c.option, c.title, c.text, c.size, c.created, c.owner))
+                               "VALUES (%s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT (name, owner) DO NOTHING",
+                               (c.name, c.game, c.option, c.title, c.text, c.size, c.created, c.owner or ""))
 
     async def card_set(self, name: str) -> CardSet | None:
         rows = await self._rows("SELECT name, game, option, title, text, size, created, owner FROM card_sets "
-                                "WHERE name = %s", (name,))
-        return CardSet(*rows[0]) if rows else None
+                                "WHERE name = %s LIMIT 1", (name,))
+        return CardSet(*rows[0][:7], owner=rows[0][7] or None) if rows else None
 
     async def card_sets(self, owner: str | None = None, limit: int = 100) -> list[CardSet]:
         where, args = ("WHERE owner = %s", (owner,)) if owner is not None else ("", ())
         rows = await self._rows(f"SELECT name, game, option, title, '', size, created, owner FROM card_sets {where} "
                                 "ORDER BY created DESC LIMIT %s", (*args, limit))
-        return [CardSet(*r) for r in rows]
+        return [CardSet(*r[:7], owner=r[7] or None) for r in rows]
 
     async def count_card_sets(self) -> int:
-        rows = await self._rows("SELECT COUNT(*) FROM card_sets")
+        rows = await self._rows("SELECT COUNT(DISTINCT name) FROM card_sets")
         return int(rows[0][0])
 
     async def count_matches(self) -> dict[str, int]:

@@ -59,14 +59,15 @@ CREATE TABLE IF NOT EXISTS chat (
     PRIMARY KEY (match, n)
 );
 CREATE TABLE IF NOT EXISTS card_sets (
-    name TEXT PRIMARY KEY,          -- set: and the SHA-256 of the text
+    name TEXT NOT NULL,             -- set: and the SHA-256 of the text
     game TEXT NOT NULL,
     option TEXT NOT NULL,
     title TEXT NOT NULL,
     text TEXT NOT NULL,
     size INTEGER NOT NULL,
     created REAL NOT NULL,
-    owner TEXT                      -- the uploader's player key hash
+    owner TEXT NOT NULL,            -- the uploader's player key hash ('' for none): one row each who kept it
+    PRIMARY KEY (name, owner)
 );
 CREATE TABLE IF NOT EXISTS snapshots (
     match TEXT NOT NULL REFERENCES matches(id),
@@ -296,21 +297,21 @@ class SQLiteStore(Store):
         c = card_set
         self._transaction(lambda db: db.execute(
             "INSERT OR IGNORE INTO card_sets (name, game, option, title, text, size, created, owner) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (c.name, c.game, c.option, c.title, c.text, c.size, c.created, c.owner)))
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (c.name, c.game, c.option, c.title, c.text, c.size, c.created, c.owner or "")))
 
     async def card_set(self, name: str) -> CardSet | None:
-        rows = self._read("SELECT name, game, option, title, text, size, created, owner FROM card_sets WHERE name = ?",
+        rows = self._read("SELECT name, game, option, title, text, size, created, owner FROM card_sets WHERE name = ? LIMIT 1",
                           (name,))
-        return CardSet(*rows[0]) if rows else None
+        return CardSet(*rows[0][:7], owner=rows[0][7] or None) if rows else None
 
     async def card_sets(self, owner: str | None = None, limit: int = 100) -> list[CardSet]:
         where, args = ("WHERE owner = ?", (owner,)) if owner is not None else ("", ())
         rows = self._read(f"SELECT name, game, option, title, '', size, created, owner FROM card_sets {where} "
                           "ORDER BY created DESC LIMIT ?", (*args, limit))
-        return [CardSet(*r) for r in rows]
+        return [CardSet(*r[:7], owner=r[7] or None) for r in rows]
 
     async def count_card_sets(self) -> int:
-        return int(self._read("SELECT COUNT(*) FROM card_sets", ())[0][0])
+        return int(self._read("SELECT COUNT(DISTINCT name) FROM card_sets", ())[0][0])
 
     async def count_matches(self) -> dict[str, int]:
         rows = self._read("SELECT finished IS NULL, COUNT(*) FROM matches GROUP BY finished IS NULL", ())

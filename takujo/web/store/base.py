@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable, ClassVar, Literal
+from typing import Any, Awaitable, Callable, ClassVar, Literal, Sequence
 
 #: A snapshot of the state is stored every this many steps; a match keeps its latest two
 #: (undo right after a snapshot needs the one before), so its storage does not grow with them.
@@ -117,6 +117,12 @@ class CardSet:
         if with_text:
             out["text"] = self.text
         return out
+
+
+def card_set_of(row: Sequence[Any]) -> CardSet:
+    """A card set from a row of (name, game, option, title, text, size, created, owner)."""
+    return CardSet(name=str(row[0]), game=str(row[1]), option=str(row[2]), title=str(row[3]), text=str(row[4]),
+                   size=int(row[5]), created=float(row[6]), owner=str(row[7]) if row[7] else None)
 
 
 def match_list_sql(columns: str, mark: str, *, status: Status | None, game: str | None, limit: int,

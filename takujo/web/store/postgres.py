@@ -33,8 +33,8 @@ import psycopg
 from psycopg_pool import AsyncConnectionPool
 
 from ..wire import dumps
-from .base import (CHAT_KEPT, SNAPSHOT_EVERY, Announced, CardSet, ChatLine, Conflict, Listener, MatchHead, Status, Store,
-                   StoreError, StoredMatch, match_list_sql, open_seats)
+from .base import (CHAT_KEPT, SNAPSHOT_EVERY, Announced, CardSet, ChatLine, Conflict, Listener, MatchHead,
+                   Status, Store, StoreError, StoredMatch, card_set_of, match_list_sql, open_seats)
 
 log = logging.getLogger("takujo.web")
 
@@ -432,13 +432,13 @@ class PostgresStore(Store):
     async def card_set(self, name: str) -> CardSet | None:
         rows = await self._rows("SELECT name, game, option, title, text, size, created, owner FROM card_sets "
                                 "WHERE name = %s LIMIT 1", (name,))
-        return CardSet(*rows[0][:7], owner=rows[0][7] or None) if rows else None
+        return card_set_of(rows[0]) if rows else None
 
     async def card_sets(self, owner: str | None = None, limit: int = 100) -> list[CardSet]:
         where, args = ("WHERE owner = %s", (owner,)) if owner is not None else ("", ())
         rows = await self._rows(f"SELECT name, game, option, title, '', size, created, owner FROM card_sets {where} "
                                 "ORDER BY created DESC LIMIT %s", (*args, limit))
-        return [CardSet(*r[:7], owner=r[7] or None) for r in rows]
+        return [card_set_of(r) for r in rows]
 
     async def count_card_sets(self) -> int:
         rows = await self._rows("SELECT COUNT(DISTINCT name) FROM card_sets")

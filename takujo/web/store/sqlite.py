@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..wire import dumps
-from .base import (CHAT_KEPT, SNAPSHOT_EVERY, CardSet, ChatLine, Conflict, MatchHead, Status, Store, StoredMatch,
-                   match_list_sql, open_seats)
+from .base import (CHAT_KEPT, SNAPSHOT_EVERY, CardSet, ChatLine, Conflict, MatchHead, Status, Store,
+                   StoredMatch, card_set_of, match_list_sql, open_seats)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
@@ -302,13 +302,13 @@ class SQLiteStore(Store):
     async def card_set(self, name: str) -> CardSet | None:
         rows = self._read("SELECT name, game, option, title, text, size, created, owner FROM card_sets WHERE name = ? LIMIT 1",
                           (name,))
-        return CardSet(*rows[0][:7], owner=rows[0][7] or None) if rows else None
+        return card_set_of(rows[0]) if rows else None
 
     async def card_sets(self, owner: str | None = None, limit: int = 100) -> list[CardSet]:
         where, args = ("WHERE owner = ?", (owner,)) if owner is not None else ("", ())
         rows = self._read(f"SELECT name, game, option, title, '', size, created, owner FROM card_sets {where} "
                           "ORDER BY created DESC LIMIT ?", (*args, limit))
-        return [CardSet(*r[:7], owner=r[7] or None) for r in rows]
+        return [card_set_of(r) for r in rows]
 
     async def count_card_sets(self) -> int:
         return int(self._read("SELECT COUNT(DISTINCT name) FROM card_sets", ())[0][0])

@@ -87,25 +87,28 @@ def _printable(text: str) -> str:
     return " ".join(kept.split())
 
 
-def _client_text(value: object, limit: int, msg_id: str) -> str:
-    """A short text from a client, cleaned (`_printable`), 1 to `limit` characters; else
-    `OptionError(msg_id)` naming the limit."""
+def _clean_text(value: object, limit: int) -> str | None:
+    """A short text from a client, cleaned (`_printable`), if it is 1 to `limit` characters."""
     if not isinstance(value, str) or len(value) > 4 * limit:
-        raise OptionError(msg_id, limit=limit)
+        return None
     text = _printable(value)
-    if not text or len(text) > limit:
-        raise OptionError(msg_id, limit=limit)
-    return text
+    return text if text and len(text) <= limit else None
 
 
 def client_name(value: object) -> str:
     """A display name from a client: any script, 1 to `MAX_NAME` characters once cleaned."""
-    return _client_text(value, MAX_NAME, "web.bad_name")
+    name = _clean_text(value, MAX_NAME)
+    if name is None:
+        raise OptionError("web.bad_name", limit=MAX_NAME)
+    return name
 
 
 def client_chat(value: object) -> str:
     """A chat line from a client: 1 to `MAX_CHAT` characters once cleaned (one line)."""
-    return _client_text(value, MAX_CHAT, "web.bad_chat")
+    text = _clean_text(value, MAX_CHAT)
+    if text is None:
+        raise OptionError("web.bad_chat", limit=MAX_CHAT)
+    return text
 
 
 def client_player(value: object) -> str | None:

@@ -315,13 +315,14 @@ class DaimyoState(PhasedState):
 
     def _upkeep(self, p: int) -> None:
         """[public] upkeep from the 3rd warlord or development: 1 gold each [designed amount];
-        what cannot be paid is dismissed, cheapest first [designed penalty]."""
+        what cannot be paid is dismissed, cheapest first [designed penalty]; of equal cost, the
+        one longest in the domain (not the lowest id: a card file's order must not choose)."""
         paying = [c for c in self.domain[p] if not any(e.do == "upkeep_free" for e in self.card(c).spec.constant)]
         due = max(0, len(paying) - FREE_UPKEEP)
         paid = min(due, self.gold[p])
         self.gold[p] -= paid
         for _ in range(due - paid):
-            c = min(paying, key=lambda x: (self.card(x).spec.cost, x))
+            c = min(paying, key=lambda x: self.card(x).spec.cost)      # ties: domain order
             paying.remove(c)
             self.domain[p].remove(c)
             self.castles.pop(c, None)

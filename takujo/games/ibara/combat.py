@@ -216,14 +216,19 @@ def play_decision(s: "IbaraState") -> Decision:
 
 def play_actions(s: "IbaraState", p: int) -> list[Action]:
     """The plays of the declared size; with no card that can fight, one "nofight" action
-    laying a card face down that counts as no card [designed]."""
+    laying a card face down that counts as no card [designed]: the hand's first card by what
+    it is (shields before SP cards, then number, SP effect and name), not by id, so a content
+    file's order does not choose it."""
     b = s.combat
     assert b is not None
     i = b.players.index(p)
     plays = legal_plays(s, p, b.size[i], i == DEFENDER, s.ryan_sp(p))
     if not plays:
         if not legal_plays(s, p, 1, i == DEFENDER, False):
-            return [Action(p, "nofight", (min(s.hands[p]),))]
+            cards = s.content.cards
+            laid = min(s.hands[p], key=lambda c: (cards[c].sp is not None, cards[c].suit or "", cards[c].number,
+                                                  cards[c].sp or "", cards[c].name, c))
+            return [Action(p, "nofight", (laid,))]
         return []
     if b.size[i] == 1:                                 # one-card plays: actions built once
         singles = s.game.card_actions["fight"].row(p, 0)

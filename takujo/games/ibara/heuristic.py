@@ -3,7 +3,9 @@
 Plan: reach the princess (fighting her escort when the odds are fair), satisfy the face-up
 whim — with items, by visiting, or by exploring corners for items — and walk her to the gate
 once enough whims are held. Escorting, it keeps a card to fight with; it does not draw cards
-it would have to discard, and uses the ring only to turn a lost or tied combat.
+it would have to discard, and uses the ring only to turn a lost or tied combat. Between cards
+of equal worth it takes the first in content order (`card_order`), never the lowest id, so the
+order of the content file does not change its play.
 """
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from ...core.action import Action
 from ...core.rng import Rng
 from . import board
 from .combat import GAIBLITZ_BONUS, compare
-from .content import BEATS, SHIELD
+from .content import BEATS, SHIELD, SUITS, Content
 from .state import HAND_LIMIT
 
 if TYPE_CHECKING:
@@ -21,6 +23,27 @@ if TYPE_CHECKING:
     from .state import IbaraState
 
 ITEM_WEIGHT = 0.5      # an item chip in hand, against 3 for a whim held
+#: the verbs whose arguments are all action cards, and those whose first argument is one (then
+#: a square): their actions are put in content order before the bot picks among them
+ALL_CARDS = frozenset({"fight", "ring", "discard", "drop", "nofight", "explore"})
+FIRST_CARD = frozenset({"move", "sp"})
+
+
+def card_order(c: Content) -> list[int]:
+    """Each action card's place in content order: numbered cards and shields by suit and
+    number, then SP cards by effect and name; copies of a card in id order. Numbered cards and
+    shields get their ids in this order from ``[deck]``; SP cards get theirs from the order of
+    the ``[[sp]]`` tables, which must not matter."""
+    def key(i: int) -> tuple[Any, ...]:
+        a = c.cards[i]
+        if a.sp is not None:
+            return (1, a.sp, a.name, i)
+        return (0, SUITS.index(a.suit) if a.suit in SUITS else len(SUITS), a.number, i)
+    order = sorted(range(len(c.cards)), key=key)
+    rank = [0] * len(order)
+    for place, i in enumerate(order):
+        rank[i] = place
+    return rank
 
 
 def estimate(s: "IbaraState") -> list[float]:
@@ -50,11 +73,25 @@ class IbaraHeuristic:
     def __init__(self, game: "IbaraGame") -> None:
         self.game = game
         self.c = game.content
+        self.rank = card_order(game.content)
+
+    def _in_content_order(self, verb: str, actions: list[Action]) -> list[Action]:
+        """The actions ordered by their cards' content (a stable sort: the squares of a move
+        keep their order), so that ties fall to the same card whatever its id."""
+        rank = self.rank
+        if verb in ALL_CARDS:
+            return sorted(actions, key=lambda a: sorted([rank[c] for c in a.args]))
+        if verb in FIRST_CARD:
+            return sorted(actions, key=lambda a: rank[a.args[0]])
+        return actions
 
     def act(self, view: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
         by: dict[str, list[Action]] = {}
         for a in legal:
             by.setdefault(a.verb, []).append(a)
+        for verb, actions in by.items():
+            if len(actions) > 1:
+                by[verb] = self._in_content_order(verb, actions)
         me = view["player"]
         pub = view["public"]
         if "fight" in by:

@@ -101,11 +101,13 @@ def target_units(s: "SengokuState", p: int, eff: Effect, source: int | None = No
 
 
 def auto_target(s: "SengokuState", p: int, eff: Effect, source: int | None) -> tuple[int, ...] | None:
-    """Triggered effects choose for themselves [designed]: the strongest eligible unit."""
+    """Triggered effects choose for themselves [designed]: the strongest eligible unit; of
+    equal 兵力 the first in play order (camp, then summoned soldiers), not the lowest id, so a
+    decklist's order does not choose."""
     options = targets(s, p, eff, source)
     if not options:
         return None
-    return max(options, key=lambda t: (s.strength(t[0]) if t else 0, -(t[0] if t else 0)))
+    return max(options, key=lambda t: s.strength(t[0]) if t else 0)
 
 
 # ----- carrying out ------------------------------------------------------------------------------

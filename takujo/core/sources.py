@@ -34,6 +34,11 @@ def register(text: str) -> str:
     return name
 
 
+def forget(name: str) -> None:
+    """Stop holding a text (one held only to be checked)."""
+    _TEXTS.pop(name, None)
+
+
 def text_of(name: str) -> str | None:
     """The text a name stands for, if this process holds it."""
     text = _TEXTS.get(name)

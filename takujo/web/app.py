@@ -310,8 +310,8 @@ def create_app(db: Path | str = ":memory:", *, settings: Settings | None = None,
               summary="Upload a card set: checked by the game's loader, kept by the hash of its text")
     async def upload_card_set(body: CardSetUpload, request: Request, player: PlayerKey = None) -> Any:
         try:
-            kept = await service.cardsets.upload(body.game, body.option, body.title, body.text, client_player(player))
-            checked = service.cardsets.check(kept.game, kept.option, kept.text)
+            kept, checked = await service.cardsets.upload(body.game, body.option, body.title, body.text,
+                                                          client_player(player))
         except TakujoError as exc:
             return refused_set(exc, request_lang(request))
         return {**kept.to_json(), "game_string": checked["game_string"], "cards": checked["cards"]}
@@ -450,7 +450,7 @@ def create_app(db: Path | str = ":memory:", *, settings: Settings | None = None,
     @app.get("/api/matches/{match_id}/catalogue", responses=ERRORS,
              summary="The cards of this match's game (its decks and options), in both languages")
     async def match_catalogue(match_id: str) -> Any:
-        return _catalogue(str((await service.get(match_id)).game))
+        return _catalogue_of((await service.get(match_id)).game)
 
     @app.get("/api/matches/{match_id}/state", responses=ERRORS,
              summary="The state for your seat (with its token), or the spectator's")
@@ -536,9 +536,9 @@ def create_app(db: Path | str = ":memory:", *, settings: Settings | None = None,
     async def replay_catalogue(key: str) -> Any:
         replay = shelf.get(key)
         if replay is not None:
-            return _catalogue(str(replay.game))
+            return _catalogue_of(replay.game)
         try:
-            return _catalogue(str((await service.get(key)).game))  # a finished match's id
+            return _catalogue_of((await service.get(key)).game)  # a finished match's id
         except NotFound:
             raise NotFound("web.no_replay", replay=key[:40]) from None
 
@@ -612,6 +612,13 @@ def create_app(db: Path | str = ":memory:", *, settings: Settings | None = None,
         return FileResponse(path, media_type="text/html")
 
     return app
+
+
+@lru_cache(maxsize=64)
+def _catalogue_of(game: Any) -> Any:
+    """The card catalogue of a game the server holds (games are immutable and hash by their
+    game string; one with an uploaded card set is not loaded again from its name)."""
+    return game.export_catalogue()
 
 
 @lru_cache(maxsize=64)

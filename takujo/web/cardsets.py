@@ -72,27 +72,34 @@ class CardSets:
             raise OptionError("web.empty_set")
         if len(text.encode("utf-8")) > MAX_SET_BYTES:
             raise OptionError("web.set_too_large", kb=MAX_SET_BYTES // 1024)
+        held = sources.text_of(sources.name_of(text)) is not None
         name = sources.register(text)
-        built = make_game(game, None, {option: name})
-        catalogue = built.export_catalogue()
+        try:   # loaders cache by the name: a text held only for this check is dropped after it
+            built = make_game(game, None, {option: name})
+            catalogue = built.export_catalogue()
+        finally:
+            if not held:
+                sources.forget(name)
         return {"set": name, "game": game, "option": option, "game_string": str(built),
                 "cards": len(catalogue.get("cards", [])), "stand_in": bool(catalogue.get("stand_in"))}
 
-    async def upload(self, game: str, option: str, title: object, text: object, owner: str | None) -> CardSet:
-        """Check and keep a card set; the kept set (the same one again if its text was kept before)."""
+    async def upload(self, game: str, option: str, title: object, text: object,
+                     owner: str | None) -> tuple[CardSet, dict[str, Any]]:
+        """Check and keep a card set; the kept set (the same one again if its text was kept
+        before) and what the check found in it."""
         checked = self.check(game, option, text)
         assert isinstance(text, str)
         store = self.service.store
         old = await store.card_set(checked["set"])
         if old is not None and (old.owner == owner or owner is None):
-            return old           # the same text is the same set (another uploader keeps it too, below)
+            return old, checked  # the same text is the same set (another uploader keeps it too, below)
         if old is None and await store.count_card_sets() >= self.service.settings.limits.card_sets:
             raise OptionError("web.too_many_sets", limit=self.service.settings.limits.card_sets)
         shown = " ".join(str(title or "").split())[:MAX_TITLE] or checked["set"][4:16]
         card_set = CardSet(name=checked["set"], game=game, option=option, title=shown, text=text,
                            size=len(text.encode("utf-8")), created=time.time(), owner=owner)
         await store.add_card_set(card_set)
-        return card_set
+        return card_set, checked
 
     async def get(self, name: str) -> CardSet:
         """A kept card set; `NotFound` (404) if there is none by that name."""
@@ -110,12 +117,3 @@ class CardSets:
         for name in sources.names_in(options):
             if sources.text_of(name) is None:
                 sources.register((await self.get(name)).text)
-
-    def texts(self, options: dict[str, Any]) -> dict[str, str]:
-        """The texts of the card sets these options name (for a bot's worker process or a record)."""
-        out = {}
-        for name in sources.names_in(options):
-            text = sources.text_of(name)
-            if text is not None:
-                out[name] = text
-        return out

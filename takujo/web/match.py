@@ -132,6 +132,7 @@ class Match:
         self._renderers: dict[str, Renderer] = {}
         self._legal: dict[int, list[Action]] = {}
         self._views: dict[int | None, dict[str, Any]] = {}
+        self._set_texts: dict[str, str] | None = None
         self.run_clocks()
 
     def reset(self, stored: StoredMatch) -> None:
@@ -223,13 +224,12 @@ class Match:
         return self._renderers[lang]
 
     def set_texts(self) -> dict[str, str]:
-        """The texts of the uploaded card sets this match's game names (held in memory since it loaded)."""
-        out = {}
-        for name in sources.names_in(self.game.options.model_dump()):
-            text = sources.text_of(name)
-            if text is not None:
-                out[name] = text
-        return out
+        """The texts of the uploaded card sets this match's game names (held in memory since it
+        loaded; found once, since the game never changes)."""
+        if self._set_texts is None:
+            found = {name: sources.text_of(name) for name in sources.names_in(self.game.options.model_dump())}
+            self._set_texts = {name: text for name, text in found.items() if text is not None}
+        return self._set_texts
 
     def names(self) -> list[str | None]:
         """Each seat's display name (None: nobody named it; a bot's seat has none)."""

@@ -3,9 +3,7 @@ differences on one scale per kind of metric, metrics named in the report's langu
 that fits a phone's screen."""
 from __future__ import annotations
 
-import os
 import random
-import shutil
 import warnings
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -19,9 +17,8 @@ from takujo.cli import app
 from takujo.lab.report import write_report
 from takujo.lab.store import ResultStore
 
-CHROMIUM = os.environ.get("TAKUJO_CHROMIUM", "/usr/bin/chromium")   # as in tests/web/conftest.py
-CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--disable-background-networking", "--no-first-run"]
+from tests.web.conftest import browser  # noqa: F401 - the web tests' headless chromium fixture
+
 KNIGHTS = ["ライアン", "シオン", "ミレイユ", "ゲイブリッツ"]
 
 
@@ -205,19 +202,6 @@ def test_end_reasons_come_from_the_games_catalogues_and_figures_are_named():
     assert Labels("draft_daimyo", "en").metric("vp_spread") == "VP spread (leader − last)"
     assert Labels("ibara", "en").metric("something_new") == "something_new"
 
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """A headless chromium (Debian's), as the web tests use."""
-    if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
-        pytest.fail(f"browser tests need chromium at {CHROMIUM} (apt-get install -y chromium)")
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
 
 
 def test_the_report_fits_a_phone_screen(tmp_path, browser):

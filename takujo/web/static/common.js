@@ -71,6 +71,13 @@ export function rememberSeat(matchId, seat, token) {
   localStorage.setItem(`takujo.seats.${matchId}`, JSON.stringify(all));
 }
 
+/** A short message at the page's corner (the page's #toasts), for six seconds. */
+export function toast(text) {
+  const node = el("div.toast", { role: "alert" }, text);
+  document.getElementById("toasts").append(node);
+  setTimeout(() => node.remove(), 6000);
+}
+
 /** Time left on a clock: "4:59", "1:02:03", "2d 3h"; "out of time" at zero. */
 export function clockText(left) {
   if (left <= 0) return t("time_out");

@@ -1,6 +1,6 @@
 // The Lab page: start a paired experiment (two values of an option, or card set A against
 // card set B), watch its progress, read its report. Only the server's operator may start one.
-import { api, botName, currentLang, el, langSwitch, loadTexts, t } from "./common.js";
+import { api, botName, currentLang, el, langSwitch, loadTexts, t, toast } from "./common.js";
 import { keptSets, loadMine } from "./cardsets.js";
 
 let lang = currentLang();
@@ -88,12 +88,6 @@ async function refresh() {
     el("span", {}, t("lab_games_done", { n: e.games_done, of: e.games_planned })), " ",
     e.report_url ? el("a.button.small.report", { href: e.report_url, target: "_blank", rel: "noopener" }, t("lab_report")) : null,
     e.log ? el("pre.lab-log", {}, e.log.join("\n")) : null)) : [el("li.none", {}, t("none_yet"))]));
-}
-
-function toast(text) {
-  const node = el("div.toast", { role: "alert" }, text);
-  $("toasts").append(node);
-  setTimeout(() => node.remove(), 6000);
 }
 
 start().catch((err) => toast(String(err.message || err)));

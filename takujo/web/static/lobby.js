@@ -1,8 +1,8 @@
 // The lobby: create a match (game, players, the game's options, each seat a person or a
 // bot), hand out join links, and list your games, open seats, running and finished matches.
 import { drawCardSets, keptSets, loadMine } from "./cardsets.js";
-import { adoptPlayerKey, api, botName, clockText, copyButton, currentLang, el, langSwitch, loadTexts, myName, playerKey,
-  rememberSeat, setMyName, t } from "./common.js";
+import { adoptPlayerKey, api, botName, clockText, copyButton, currentLang, el,
+  langSwitch, loadTexts, myName, playerKey, rememberSeat, setMyName, t, toast } from "./common.js";
 
 let lang = currentLang();
 let games = [];
@@ -245,12 +245,6 @@ function drawKeyBox() {
     el("p", {}, input, " ", el("button.small", { type: "button", onclick: () => {
       if (adoptPlayerKey(input.value)) { drawKeyBox(); refresh(); } else toast(t("bad_key"));
     } }, t("use_key"))));
-}
-
-function toast(text) {
-  const node = el("div.toast", { role: "alert" }, text);
-  $("toasts").append(node);
-  setTimeout(() => node.remove(), 6000);
 }
 
 start().catch((err) => toast(String(err.message || err)));

@@ -1,7 +1,7 @@
 // The match page: one seat's (or a spectator's) live table. The server pushes the seat's
 // state over a WebSocket after every change; actions go back over it.
-import { api, ApiError, botName, CardBook, clockText, currentLang, el, langSwitch, loadTexts, myName, rememberSeat, seatTokens,
-  setMyName, t } from "./common.js";
+import { api, ApiError, botName, CardBook, clockText, currentLang, el,
+  langSwitch, loadTexts, myName, rememberSeat, seatTokens, setMyName, t, toast } from "./common.js";
 import { BoardContext, dice, iconText } from "./board-kit.js";
 import { helpButton } from "./help.js";
 
@@ -335,11 +335,5 @@ async function rematch() {
 }
 
 function setStatus(text) { $("status").textContent = text; $("status").hidden = !text; }
-
-function toast(text) {
-  const node = el("div.toast", { role: "alert" }, text);
-  $("toasts").append(node);
-  setTimeout(() => node.remove(), 6000);
-}
 
 start().catch((err) => toast(err instanceof ApiError ? err.message : String(err)));

@@ -1,6 +1,6 @@
 // The replay viewer: a finished match (/replay/MATCH) or an uploaded record (/replay), step
 // by step, forward and back, from any seat's point of view or the spectator's.
-import { api, CardBook, currentLang, el, langSwitch, loadTexts, t } from "./common.js";
+import { api, CardBook, currentLang, el, langSwitch, loadTexts, t, toast } from "./common.js";
 import { BoardContext, dice, icon, iconText } from "./board-kit.js";
 
 let lang = currentLang();
@@ -74,11 +74,5 @@ document.addEventListener("keydown", (ev) => {
   if (ev.key === "ArrowRight") show(Math.min(frame.steps, step + 1));
   if (ev.key === "ArrowLeft") show(Math.max(0, step - 1));
 });
-
-function toast(text) {
-  const node = el("div.toast", { role: "alert" }, text);
-  $("toasts").append(node);
-  setTimeout(() => node.remove(), 6000);
-}
 
 start();

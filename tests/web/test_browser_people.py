@@ -75,6 +75,7 @@ def test_taking_a_seat_asks_a_name_and_chat_reaches_the_other_seat(module_server
     page.fill("#seat-name", "Hanako")
     page.click("#name-form button")
     page.wait_for_function("document.querySelector('#name-form').hidden")
+    assert page.locator("#name-form").is_hidden()                    # not drawn as an empty box either
     join(other, match["seats"][1]["join_url"])
     other.wait_for_function("[...document.querySelectorAll('#seats .seat-name')].some(n => n.textContent === 'Hanako')")
     page.fill("#chat-text", "よろしく <i>お願いします</i>")

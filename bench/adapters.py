@@ -51,7 +51,7 @@ from steps import MAX_STEPS, throughput  # noqa: E402  (bench/steps.py)
 from takujo.adapters import Table  # noqa: E402
 from takujo.adapters.driver import play_random  # noqa: E402
 from takujo.core import Game, Rng  # noqa: E402
-from takujo.sim import default_players  # noqa: E402
+from takujo.core.registry import default_players  # noqa: E402
 
 Measurement = Callable[[Game, float], tuple[float, int]]
 

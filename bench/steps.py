@@ -34,7 +34,7 @@ if str(ROOT) not in sys.path:
 
 import takujo  # noqa: E402
 from takujo.core import Game, Rng, State  # noqa: E402
-from takujo.sim import default_players  # noqa: E402
+from takujo.core.registry import default_players  # noqa: E402
 
 MAX_STEPS = 20_000
 SAMPLES = 2000

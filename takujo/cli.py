@@ -40,11 +40,11 @@ from . import __version__
 from .core.errors import IllegalActionError, RecordError, TakujoError
 from .core.game import Game, parse_game_string
 from .core.events import visible_to
-from .core.registry import game_class, names
+from .core.registry import game_class, make_game, names
 from .core.rng import Rng
 from .record import iter_record, read_record, replay_states, write_record
 from .cli_usage import LocalizedGroup, localize_help_screens
-from .sim import MAX_STEPS, GameCrash, Summary, bot_rng, checked_bot, make_game, run_games
+from .sim import MAX_STEPS, GameCrash, Summary, bot_rng, checked_bot, run_games
 from .present import Markup, Renderer, default_language, help_text, parse_language
 from .present.catalogue import option_help, ui_text
 from .terminal import Quit, TerminalTable, outcome_text, print_markup

@@ -21,8 +21,8 @@ from typing import Any, Callable, Sequence
 
 from .bots import Bot, make_bot
 from .core.errors import OptionError
+from .core import registry
 from .core.game import Game, parse_game_string
-from .core.registry import game_class
 from .core.rng import Rng
 from .core.state import State
 from .record import write_record
@@ -46,46 +46,6 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 # ----- games and players ------------------------------------------------------------------
-def player_range(cls: type[Game]) -> tuple[int | None, int | None]:
-    """The (min, max) player count the game's options allow, where declared."""
-    lo = hi = None
-    for m in cls.Options.model_fields["players"].metadata:
-        if getattr(m, "ge", None) is not None:
-            lo = m.ge
-        if getattr(m, "gt", None) is not None:
-            lo = m.gt + 1
-        if getattr(m, "le", None) is not None:
-            hi = m.le
-        if getattr(m, "lt", None) is not None:
-            hi = m.lt - 1
-    return lo, hi
-
-
-def default_players(cls: type[Game]) -> int:
-    """The game's default player count; else 4 where allowed; else the minimum."""
-    info = cls.Options.model_fields["players"]
-    if not info.is_required() and isinstance(info.default, int) and not isinstance(info.default, bool):
-        return info.default
-    lo, hi = player_range(cls)
-    if (lo is None or lo <= 4) and (hi is None or hi >= 4):
-        return 4
-    return lo if lo is not None else 2
-
-
-def make_game(spec: str, players: int | None = None, options: dict[str, Any] | None = None) -> Game:
-    """A game from a name or game string, extra options (strings are coerced) and players.
-
-    Without `players` (here, in the string or in `options`) the game's default is used."""
-    name, given = parse_game_string(spec)
-    cls = game_class(name)
-    opts: dict[str, Any] = {**given, **(options or {})}
-    if players is not None:
-        opts["players"] = players
-    elif "players" not in opts:
-        opts["players"] = default_players(cls)
-    return cls(**opts)
-
-
 def checked_bot(name: str, game: Game) -> Bot:
     """`make_bot`, with a missing heuristic bot reported as an OptionError."""
     try:
@@ -196,7 +156,7 @@ class Series:
         self.spec = str(game)
         self.options = dict(options or {})
         self._cache: dict[str, Game] = {}
-        self.base = self.fixed or make_game(self.spec, options=self.options)
+        self.base = self.fixed or registry.make_game(self.spec, options=self.options)
 
     def label(self, results: Sequence["GameResult"]) -> str:
         """The game string, or the base game marked as varied when games differed."""

@@ -7,13 +7,12 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pydantic import Field, create_model
 
 import takujo
-from takujo.core import Action, DecisionKind, GameOptions, OptionError, Rng
+from takujo.core import Action, DecisionKind, OptionError, Rng
+from takujo.core.registry import make_game
 from takujo.record import read_record, replay
-from takujo.sim import (STEP_LIMIT, GameCrash, GameResult, Summary, default_players, make_game, play_game,
-                        run_games, seat_bots, wilson)
+from takujo.sim import STEP_LIMIT, GameCrash, GameResult, Summary, play_game, run_games, seat_bots, wilson
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -47,27 +46,6 @@ def test_seats_rotate_so_every_bot_visits_every_seat():
     assert seen == {(s, b) for s in range(4) for b in bots}
     assert seat_bots(["a", "b", "c"], 2, 0) == ["a", "b"]
     assert seat_bots(["a", "b", "c"], 2, 2) == ["c", "a"]
-
-
-def test_make_game_defaults_and_coerces_string_options():
-    cls = takujo.game_class("toy")
-    assert default_players(cls) == 4
-    game = make_game("toy", options={"target": "30"})
-    assert str(game) == "toy(players=4,target=30)"
-    assert make_game("toy(target=25)", players=2).players == 2
-    with pytest.raises(OptionError, match="foo"):
-        make_game("toy", options={"foo": "1"})
-
-
-@pytest.mark.parametrize("field,expected", [
-    (Field(ge=2, le=6), 4),      # no default: 4 where allowed
-    (Field(ge=5, le=8), 5),      # else the minimum
-    (Field(ge=1, le=3), 1),
-    (Field(3, ge=2, le=6), 3),   # the declared default
-])
-def test_default_players(field, expected):
-    opts = create_model("Opts", __base__=GameOptions, players=(int, field))
-    assert default_players(type("G", (), {"Options": opts})) == expected
 
 
 def test_unknown_bot_is_refused_before_playing():

@@ -19,7 +19,8 @@ from typing import Any, Iterator
 
 from ..core.errors import OptionError
 from ..core.game import Game, parse_game_string
-from ..sim import Series, make_game, seat_bots
+from ..core.registry import make_game
+from ..sim import Series, seat_bots
 
 
 #: Each process's games by (game, options): built once, reused by every batch it plays.

@@ -649,7 +649,7 @@ def client_texts(lang: str) -> dict[str, str]:
 
 def _title(cls: type, lang: str | None) -> str:
     from ..present import Renderer
-    from ..sim import make_game
+    from ..core.registry import make_game
     try:
         return Renderer(make_game(cls.name, None, {}), client_lang(lang), markup=False).title()  # type: ignore[attr-defined]
     except TakujoError:

@@ -10,8 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core import sources
 from ..core.errors import CardDataError, OptionError, TakujoError
-from ..core.registry import game_class, names
-from ..sim import make_game
+from ..core.registry import game_class, make_game, names
 from .checks import file_options, value_prefixes
 from .store import CardSet
 

@@ -27,9 +27,9 @@ from typing import Any, Awaitable, Callable
 
 from ..core.errors import IllegalActionError, OptionError, StaleActionError, TakujoError
 from ..core.game import Game, parse_game_string
+from ..core.registry import make_game
 from ..core.rng import Rng
 from ..core.state import State
-from ..sim import make_game
 from .checks import MATCH_ID, client_game
 from .cardsets import CardSets
 from .chat import Chat

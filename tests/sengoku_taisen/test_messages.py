@@ -289,7 +289,7 @@ def test_a_summoned_soldier_is_numbered_from_one_in_texts() -> None:
     from takujo.games.sengoku_taisen.render import _unit
     from takujo.games.sengoku_taisen.state import TOKEN_BASE
     from takujo.present import Renderer
-    from takujo.sim import make_game
+    from takujo.core.registry import make_game
     game = make_game("sengoku_taisen", None, {})
     r = Renderer(game, "en", markup=False)
     first, third = _unit(game, TOKEN_BASE), _unit(game, TOKEN_BASE + 2)
@@ -301,7 +301,7 @@ def test_copies_of_a_card_in_hand_have_menu_entries_of_their_own() -> None:
     """Two copies of one card in hand are two actions (their notations differ): their labels
     must differ too ("(copy 2)"), or a person cannot tell which one a menu entry plays."""
     from takujo.present import Renderer
-    from takujo.sim import make_game
+    from takujo.core.registry import make_game
     game = make_game("sengoku_taisen", None, {})
     r = Renderer(game, "en", markup=False)
     for seed in range(300):

@@ -319,7 +319,7 @@ def test_names_are_kept_in_the_record_and_told_in_its_replay(client) -> None:
     assert lines[0]["names"] == ["Hanako", "Jiro"]
     # a whole record with names (a running match's is redacted): a game played here
     from takujo.record import record_lines
-    from takujo.sim import make_game
+    from takujo.core.registry import make_game
     state = make_game("fuutei", 2, {}).new_state(2)
     for _ in range(30):
         if state.outcome is not None:

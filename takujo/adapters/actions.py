@@ -23,11 +23,12 @@ from __future__ import annotations
 
 import bisect
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 import numpy as np
 
 from ..core.action import Action, Arg
+from ..core.targets import Kind, Signature, Target
 
 
 class ActionIndexError(ValueError):
@@ -178,6 +179,36 @@ class VerbShape:
                 parts.append(label)
             out.append(" ".join([self.verb, *parts]))
         return " | ".join(out) if len(out) <= 4 else f"{out[0]} | … ({len(out)} cases)"
+
+
+def target_dom(target: Target, players: int, cards: Callable[[str], Sequence[int]],
+               places: Callable[[str], Sequence[int]]) -> Dom:
+    """The domain of one declared target: a player is a seat, a card one of the group its
+    `of` names (`cards(of)`), a place one of the game's places of that kind (`places(of)`)."""
+    if target.kind is Kind.PLAYER:
+        return Dom.ints(players, name="player")
+    if target.kind is Kind.CARD:
+        return Dom(cards(target.of), target.of or "card")
+    if target.kind is Kind.PLACE:
+        return Dom(places(target.of), target.of or "place")
+    if target.kind is Kind.WORD and target.words:
+        return Dom.words(*target.words)
+    raise ValueError(f"no finite domain for a {target} target")
+
+
+def card_led_shape(verb: str, cards: Iterable[int], tail_of: Callable[[int], Signature],
+                   dom_of: Callable[[Target], Dom], note: str = "") -> VerbShape:
+    """The layout of a card-led verb (``hold c t…``): the cards grouped by the kinds of what
+    follows them (their effect verb's declared targets), one case per group, so a player
+    target is encoded as a seat and a card target as a card, never one as the other."""
+    groups: dict[Signature, list[int]] = {}
+    for c in cards:
+        groups.setdefault(tuple(tail_of(c)), []).append(c)
+    cases = []
+    for sig, members in groups.items():
+        name = f"{verb} card" + (f" naming {', '.join(map(str, sig))}" if sig else "")
+        cases.append((Dom(members, name), tuple(Slot(dom_of(t)) for t in sig)))
+    return VerbShape(verb, cases=tuple(cases), note=note)
 
 
 def _check_slots(verb: str, slots: tuple[Slot, ...]) -> None:

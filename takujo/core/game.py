@@ -21,6 +21,7 @@ from .errors import NotSupportedError, OptionError
 from .rng import Rng
 from .validation import field_name, problem
 from .state import State as GameState
+from .targets import ArgKinds, Kind, Signature, Target, Typed
 
 
 #: Core event kinds no log line is needed for: ``act`` records the action itself (the game
@@ -247,6 +248,58 @@ class Game(ABC):
         """A card's (Japanese, English) names, for messages; games with cards override it."""
         raise KeyError(card)
 
+    def place_names(self, of: str, place: Any) -> tuple[str, str]:
+        """A place's (Japanese, English) names (`of`: which places, as `Target.of` says);
+        games with a board override it."""
+        raise KeyError(place)
+
+    def places(self, of: str) -> list[int]:
+        """Every place of kind `of` (a board's provinces, squares …); [] for a game without."""
+        return []
+
+    #: The kinds of every action's arguments (`takujo.core.targets`); a game declares its
+    #: own by overriding `_arg_kinds`.
+    def _arg_kinds(self) -> ArgKinds:
+        return ArgKinds()
+
+    @cached_property
+    def arg_table(self) -> ArgKinds:
+        return self._arg_kinds()
+
+    def arg_kinds(self, action: Action) -> Signature:
+        """The declared kind of each argument of `action` (`Kind.ANY` for each argument of a
+        verb the game does not declare; the conformance kit requires every legal action's)."""
+        try:
+            return self.arg_table.of(self, action)
+        except KeyError:
+            return (_UNDECLARED,) * len(action.args)
+
+    def typed_args(self, action: Action) -> list[Typed]:
+        """`action`'s arguments paired with their kinds."""
+        kinds = self.arg_kinds(action)
+        return [Typed(k, v) for k, v in zip(kinds, action.args)]
+
+    def arg_problems(self, action: Action) -> list[str]:
+        """What is wrong with the declared kinds of a (legal) action: a count that differs
+        from its arguments, or a value outside its kind (for the conformance kit)."""
+        try:
+            kinds = self.arg_table.of(self, action)
+        except KeyError as exc:
+            return [str(exc.args[0]) if exc.args else f"{action.verb}: undeclared"]
+        if len(kinds) != len(action.args):
+            return [f"{action}: {len(action.args)} arguments, {len(kinds)} kinds declared "
+                    f"({', '.join(map(str, kinds))})"]
+        out = []
+        for k, v in zip(kinds, action.args):
+            bad = ((k.kind is Kind.PLAYER and not (type(v) is int and 0 <= v < self.players))
+                   or (k.kind is Kind.CARD and not (type(v) is int and 0 <= v < self.card_count))
+                   or (k.kind is Kind.PLACE and v not in self.places(k.of))
+                   or (k.kind is Kind.NUMBER and type(v) is not int)
+                   or (k.kind is Kind.WORD and (type(v) is not str or (k.words and v not in k.words))))
+            if bad:
+                out.append(f"{action}: {v!r} is not a {k}")
+        return out
+
     def silent_events(self) -> frozenset[str]:
         """Event kinds the game's presenter leaves out of the log on purpose (e.g. a shuffle
         nobody can see); every other kind it logs must render as a sentence."""
@@ -255,6 +308,7 @@ class Game(ABC):
         return own | CORE_SILENT_EVENTS
 
 _ESTIMATORS: dict[str, Any] = {}
+_UNDECLARED = Target(Kind.ANY)
 
 
 def _describe(exc: ValidationError, given: dict[str, Any]) -> list[OptionError]:

@@ -26,6 +26,7 @@ from rich.markup import escape
 from rich.text import Text
 
 from ..core.action import Action
+from ..core.targets import Kind, Typed
 from .catalogue import LANGS, Catalogue, catalogue_for
 
 if TYPE_CHECKING:
@@ -120,6 +121,10 @@ class Renderer:
             return self._markup(value.id, viewer, value.args)
         if isinstance(value, list) and value and all(isinstance(v, Msg) for v in value):
             return self.join(self._markup(v.id, viewer, v.args) for v in value)
+        if isinstance(value, Typed):
+            return self.typed(value, viewer)
+        if isinstance(value, list) and value and all(isinstance(v, Typed) for v in value):
+            return self.join(self.typed(v, viewer) for v in value)
         kind = self.catalogue.args.get(name, "text")
         if value is None:
             return escape(self.word("none"))
@@ -137,6 +142,23 @@ class Renderer:
             return self.join(escape(str(v)) for v in value)
         return escape(str(value))
 
+    def typed(self, arg: Typed, viewer: int | None = None) -> str:
+        """One action argument by its declared kind (`takujo.core.targets`)."""
+        kind, value = arg.target.kind, arg.value
+        if kind is Kind.PLAYER:
+            return self.player(value, viewer)
+        if kind is Kind.CARD:
+            return self.card(value)
+        if kind is Kind.PLACE:
+            return self.place(arg.target.of, value)
+        if kind is Kind.WORD:
+            return escape(self.word(value))
+        return escape(str(value))
+
+    def place(self, of: str, place: Any) -> str:
+        """A place's name in this language (English with the Japanese beside it)."""
+        return self._named(self.game.place_names, place, of)
+
     def player(self, p: Any, viewer: int | None = None) -> str:
         if p is None or p == -1:
             return escape(self.word("nobody"))
@@ -148,10 +170,13 @@ class Renderer:
 
     def card(self, card: Any) -> str:
         """A card's name in this language; in English with the Japanese name beside it."""
+        return self._named(self.game.card_names, card)
+
+    def _named(self, names: Any, value: Any, *lead: Any) -> str:
         try:
-            ja, en = self.game.card_names(card)
+            ja, en = names(*lead, value)
         except (KeyError, IndexError, TypeError, ValueError):
-            return escape(str(card))
+            return escape(str(value))
         if self.lang == "ja" or not en or en == ja:
             return escape(ja)
         return escape(f"{en} ({ja})")

@@ -19,8 +19,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.action import Action
 from ..core.state import State
 from ..core.visibility import events_between
-from ..present import Renderer
-from ..terminal import outcome_text
+from ..present import Renderer, outcome_text
 
 if TYPE_CHECKING:
     from .match import Match
@@ -38,8 +37,9 @@ def _event_rows(r: Renderer, events: list[dict[str, Any]], viewer: int | None,
 
 
 def _action_rows(r: Renderer, legal: list[Action], view: dict[str, Any]) -> list[dict[str, Any]]:
+    kinds = r.game.arg_kinds
     return [{"notation": str(action), "label": r.action(action, view), "verb": action.verb,
-             "args": list(action.args)} for action in legal]
+             "args": list(action.args), "kinds": [k.kind.value for k in kinds(action)]} for action in legal]
 
 
 def view_payload(state: State, seat: int | None, r: Renderer, since: int | None = None,

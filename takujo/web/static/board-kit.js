@@ -31,6 +31,13 @@ export function tx(key, args = {}) {
 
 const CONFIRM_KEY = "takujo.confirm";
 /** Whether "confirm moves" is set (a click selects and shows first; a second plays). */
+/** Whether argument `i` of an action row is of `kind` (rows say each argument's kind:
+ * "card", "player", "place", "number", "word"; "any" for a game that declares none). */
+export function argIs(action, i, kind) {
+  const declared = (action.kinds && action.kinds[i]) || "any";
+  return declared === kind || declared === "any";
+}
+
 export function confirmMoves() {
   try { return localStorage.getItem(CONFIRM_KEY) === "1"; } catch { return false; }
 }
@@ -71,8 +78,12 @@ export class BoardContext {
   actionsFor(verb, first) {
     return this.actions.filter((a) => a.verb === verb && (first === undefined || String(a.args[0]) === String(first)));
   }
-  /** Legal actions whose arguments mention `value` anywhere (a card played, a target chosen). */
-  actionsMentioning(value) { return this.actions.filter((a) => a.args.some((x) => String(x) === String(value))); }
+  /** Legal actions whose arguments mention `value` of `kind` anywhere (a card played, a
+   * target chosen). Each action row says the kind of each argument (`kinds`: "card",
+   * "player", "place", "number" or "word"), so a player's index never lights a card. */
+  actionsMentioning(value, kind = "card") {
+    return this.actions.filter((a) => a.args.some((x, i) => String(x) === String(value) && argIs(a, i, kind)));
+  }
 
   act(notation) { if (!this.readOnly) { clearSelection(); this._act(notation); } }
 
@@ -142,8 +153,9 @@ export class BoardContext {
     return node;
   }
 
-  /** Register `node` as the target `value` (an argument of an action after the first). */
-  target(node, value) { this.targets.push([node, String(value)]); return node; }
+  /** Register `node` as the target `value` of `kind` (an argument of an action after the
+   * first): a card by default, or "player" for a seat, "place" for a board's place. */
+  target(node, value, kind = "card") { this.targets.push([node, String(value), kind]); return node; }
 
   /** Select `anchor` for `actions`: light their targets and show the menu (or, with
    * `preview`, the anchor's full text and its actions). */
@@ -153,10 +165,12 @@ export class BoardContext {
     anchor.classList.add("selected");
     if (preview) anchor.classList.add("kit-armed");
     const anchorValue = anchor.dataset.ref;
-    for (const [node, value] of this.targets) {
+    for (const [node, value, kind] of this.targets) {
       if (node === anchor) continue;
-      // a target is any argument of the selected actions but the selected thing itself
-      const matching = actions.filter((a) => a.args.map(String).some((x, i) => x === value && !(i === 0 && x === anchorValue)));
+      // a target is any argument of the selected actions, of the node's kind, but the
+      // selected thing itself
+      const matching = actions.filter((a) => a.args.map(String).some((x, i) => x === value && argIs(a, i, kind)
+        && !(i === 0 && x === anchorValue)));
       if (!matching.length) continue;
       light(node, (ev) => {
         if (ev) ev.stopImmediatePropagation();  // the node's own click (its info, its actions) does not run

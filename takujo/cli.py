@@ -45,9 +45,9 @@ from .core.rng import Rng
 from .record import iter_record, read_record, replay_states, write_record
 from .cli_usage import LocalizedGroup, localize_help_screens
 from .sim import MAX_STEPS, GameCrash, Summary, bot_rng, checked_bot, run_games
-from .present import Markup, Renderer, default_language, help_text, parse_language
+from .present import Markup, Renderer, default_language, help_text, outcome_text, parse_language
 from .present.catalogue import option_help, ui_text
-from .terminal import Quit, TerminalTable, outcome_text, print_markup
+from .terminal import Quit, TerminalTable, print_markup
 
 localize_help_screens()
 

@@ -65,20 +65,6 @@ def plain(markup: str) -> str:
         return markup
 
 
-def outcome_text(r: Renderer, outcome: dict[str, Any] | None, viewer: int | None = None) -> str:
-    """How a game ended, in the renderer's language."""
-    if outcome is None:
-        return ""
-    winners, reason = outcome["winners"], outcome["reason"]
-    scores = (r.text("ui.outcome.scores", scores=", ".join(map(str, outcome["scores"])))
-              if outcome.get("scores") else "")
-    if not winners:
-        return r.text("ui.outcome.none", reason=reason, scores=Markup(scores))
-    if len(winners) == 1:
-        return r.text("ui.outcome.winner", viewer, winner=winners[0], reason=reason, scores=Markup(scores))
-    return r.text("ui.outcome.shared", viewer, winners=winners, reason=reason, scores=Markup(scores))
-
-
 # ----- menus --------------------------------------------------------------------------------
 @dataclass
 class MenuEntry:

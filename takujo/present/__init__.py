@@ -7,6 +7,8 @@ viewer's language, as rich markup or plain text. Records stay language-neutral.
 """
 from .catalogue import LANGS, Catalogue, help_text, load_catalogue
 from .language import default_language, parse_language
+from .outcome import outcome_text
 from .render import Markup, Msg, Renderer
 
-__all__ = ["LANGS", "Catalogue", "Markup", "Msg", "Renderer", "default_language", "help_text", "load_catalogue", "parse_language"]
+__all__ = ["LANGS", "Catalogue", "Markup", "Msg", "Renderer", "default_language", "help_text", "load_catalogue",
+           "outcome_text", "parse_language"]

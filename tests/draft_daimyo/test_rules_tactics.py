@@ -630,6 +630,157 @@ def test_kanegasaki_refused_where_a_castle_stands():
     assert s.tactics_hand[1] == [kane] and s.tactics_discard == []
 
 
+# ----- a side with no soldiers has lost (designed, extending the battles and DSD-TACTICS-USE-10) --
+def battle_rolls_after(s, start: int) -> list[dict]:
+    """Every die rolled (battle dice and rerolls) from log index `start` on."""
+    return [e for e in s.log[start:] if e["e"] == "roll" and e["why"] in ("battle", "reroll")]
+
+
+@pytest.mark.parametrize("attacker_warlord", [True, False])
+@pytest.mark.parametrize("first", [None, "attacker", "defender"])
+def test_fukuhei_on_the_only_marching_soldier_ends_the_attack_unrolled(attacker_warlord, first):
+    """[designed, extending the battles and DSD-TACTICS-USE-10] a side with no soldiers in a
+    battle has lost it and nothing more is rolled: 伏兵 removes the attacker's only marching
+    soldier, so the attack has failed: the attacker's warlords do not roll (with every die a
+    hit they would have wiped out the defenders), the defender does not roll either, whoever
+    has 【先制】; the province stays the defender's with its soldiers and the defender wins the
+    battle; the attacker's warlords stay in its domain, as after any failed attack."""
+    s = tac_table()
+    if attacker_warlord:
+        to_domain(s, 0, "柴田勝家")                   # attack +3
+    to_domain(s, 1, "馬場信春")                       # defence +2
+    if first == "attacker":
+        give(s, 0, "風林火山")
+    if first == "defender":
+        to_domain(s, 1, "柿崎景家")                   # 先制
+    fuku, = give(s, 1, "伏兵")
+    domains = [list(d) for d in s.domain]
+    mino, sm = front(s)
+    dice(s, rest=6)                                   # every die a hit
+    start = len(s.log)
+    march(s, mino, sm, 1)
+    if first == "attacker":
+        tactic(s, "風林火山")
+    tactic(s, "伏兵", 1)
+    assert battle_rolls_after(s, start) == [] and events(s, "exchange") == []
+    assert s.owner[sm] == 1 and s.soldiers[sm] == 2
+    assert s.soldiers[mino] == 3 and s.owner[mino] == 0
+    assert [(e["player"], e["back"]) for e in events(s, "repulsed")] == [(0, 0)]
+    assert events(s, "captured") == []
+    assert s.battles_won == [0, 1, 0, 0]
+    assert [list(d) for d in s.domain] == domains     # no warlord lost
+    assert fuku in s.tactics_discard and s.battle is None
+    assert s.phase == BASIC and s.turn_player == 1
+
+
+def test_fukuhei_empties_the_attack_from_a_province_left_empty():
+    """[designed] as after any failed attack with no survivor, a province marched from with its
+    last soldier (not the home) is no longer held; the attacker's home is untouched."""
+    s = tac_table()
+    to_domain(s, 0, "柴田勝家")
+    give(s, 1, "伏兵")
+    mino, sm = hold(s, 0, "美濃", 1), hold(s, 1, "信濃南", 2)
+    dice(s, rest=6)
+    start = len(s.log)
+    march(s, mino, sm, 1)
+    tactic(s, "伏兵", 1)
+    assert battle_rolls_after(s, start) == []
+    assert s.owner[mino] == -2 and s.soldiers[mino] == 0
+    assert s.owner[sm] == 1 and s.soldiers[sm] == 2
+    assert s.owner[province(s, "尾張")] == 0
+
+
+def test_fukuhei_leaving_soldiers_still_fights():
+    """伏兵 on a march of 2 leaves 1 soldier: the battle is fought as usual, the attacker rolling
+    1 die + its warlords' attack dice."""
+    s = tac_table()
+    to_domain(s, 0, "柴田勝家")                       # attack +3
+    give(s, 1, "伏兵")
+    mino, sm = front(s)
+    dice(s, rest=1)
+    march(s, mino, sm, 2)
+    tactic(s, "伏兵", 1)
+    assert rolls(s) == [(0, 4), (1, 2)]
+
+
+@pytest.mark.parametrize("defender", [1, -1])
+def test_defenders_without_soldiers_lose_the_province_unrolled(defender):
+    """[designed] defenders with no soldier lose the battle before any die: a player's province
+    held with none (his warlords' defence dice and his castle's die do not roll, the castle is
+    razed), or a neutral province left with none; the marching soldiers take it."""
+    s = tac_table()
+    to_domain(s, 0, "柴田勝家")
+    mino = hold(s, 0, "美濃", 4)
+    sm = hold(s, defender, "信濃南", 0)
+    if defender >= 0:
+        to_domain(s, 1, "馬場信春")                   # defence +2
+        s.castles[to_domain(s, 1, "城")] = sm
+    dice(s, rest=6)
+    start = len(s.log)
+    march(s, mino, sm, 2)
+    assert s.phase != TACTIC
+    assert battle_rolls_after(s, start) == [] and events(s, "exchange") == []
+    assert s.owner[sm] == 0 and s.soldiers[sm] == 2 and s.soldiers[mino] == 2
+    assert events(s, "captured")[-1]["province"] == sm
+    assert not s.has_castle(sm)
+    assert s.battles_won == [1, 0, 0, 0]
+
+
+def test_both_sides_empty_before_the_rolls_the_attack_fails():
+    """[designed] a province is taken only by soldiers: defenders holding none and 伏兵 on the
+    attacker's only soldier leave both sides empty; nothing is rolled and the province stays
+    the defender's."""
+    s = tac_table()
+    to_domain(s, 0, "柴田勝家")
+    to_domain(s, 1, "馬場信春")
+    give(s, 1, "伏兵")
+    mino, sm = hold(s, 0, "美濃", 4), hold(s, 1, "信濃南", 0)
+    dice(s, rest=6)
+    start = len(s.log)
+    march(s, mino, sm, 1)
+    tactic(s, "伏兵", 1)
+    assert battle_rolls_after(s, start) == []
+    assert s.owner[sm] == 1 and s.soldiers[sm] == 0 and s.soldiers[mino] == 3
+    assert s.battles_won == [0, 1, 0, 0]
+
+
+def test_an_attackers_ambush_on_the_only_defender_takes_the_province_unrolled(tmp_path):
+    """[designed] with a card file where 伏兵 may be used by either side, the attacker's 伏兵 on
+    the defender's only soldier wins the battle before any die: the defender's warlords do not
+    roll and the marching soldiers take the province."""
+    from takujo.games.draft_daimyo.cards import CARD_FILE
+    text = CARD_FILE.read_text(encoding="utf-8")
+    block = 'name_ja = "伏兵"\nname_en = "Ambush"\ntype = "tactics"\nset = "expansion"\nside = "defender"'
+    assert block in text
+    path = tmp_path / "cards.toml"
+    path.write_text(text.replace(block, block.replace('"defender"', '"either"')), encoding="utf-8")
+    s = tac_table(cards=str(path))
+    to_domain(s, 1, "馬場信春")
+    give(s, 0, "伏兵")
+    mino, sm = hold(s, 0, "美濃", 4), hold(s, 1, "信濃南", 1)
+    dice(s, rest=6)
+    start = len(s.log)
+    march(s, mino, sm, 2)
+    tactic(s, "伏兵", 0)
+    assert battle_rolls_after(s, start) == []
+    assert s.owner[sm] == 0 and s.soldiers[sm] == 2
+    assert s.battles_won == [1, 0, 0, 0]
+
+
+def test_first_strike_emptying_the_attacker_leaves_its_warlords_unrolled():
+    """[designed] during the rolls: the defender's 【先制】 hits land first; once they leave the
+    attacker no soldier, the attacker's warlords do not roll and the attack has failed."""
+    s = tac_table()
+    to_domain(s, 0, "柴田勝家")                       # attack +3
+    to_domain(s, 1, "柿崎景家")                       # defence +0, 先制
+    mino, sm = front(s)
+    dice(s, rest=6)
+    march(s, mino, sm, 1)
+    assert rolls(s) == [(1, 2)]
+    assert s.owner[sm] == 1 and s.soldiers[sm] == 2 and s.soldiers[mino] == 3
+    assert s.battles_won == [0, 1, 0, 0]
+
+
 # ----- publisher's variant: turn_order_choice --------------------------------------------------
 def _round_one_table(**kw):
     s = table(**kw)

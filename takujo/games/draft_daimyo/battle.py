@@ -162,6 +162,20 @@ def fight(s: "DaimyoState") -> None:
     # ambush: hits before any roll
     s.soldiers[to] = max(0, s.soldiers[to] - sum(int(e.get("n", 0)) for e in att_fx if e.do == "ambush"))
     att = max(0, att - sum(int(e.get("n", 0)) for e in def_fx if e.do == "ambush"))
+    # [designed, extends the battle rules and DSD-TACTICS-USE-10] a side with no soldiers has
+    # lost the battle and nothing more is rolled: warlords', castles' and cards' dice only add
+    # to soldiers' dice. An attack left with no soldier (伏兵) has failed: the province stays
+    # the defender's, and the attacker's warlords, who never leave the domain, stay there as
+    # after any lost attack. Defenders with no soldier (a province held empty, or an ambush)
+    # lose it to the marching soldiers. A province is taken only by soldiers: with both sides
+    # empty the attack has failed. In the exchanges, 【先制】's hits land first, so a side they
+    # empty never rolls, and the exchanges go on only while both sides have soldiers.
+    if att <= 0:
+        s.say("repulsed", player=p, back=0)
+        return conclude(s, attacker_won=False)
+    if s.soldiers[to] <= 0:
+        s.soldiers[to] = att
+        return take(s)
     rerolls = [any(e.do == "reroll" for e in att_fx), any(e.do == "reroll" for e in def_fx)]
     for _ in range(MAX_EXCHANGES):
         if att_first and not def_first:                  # 【先制】: roll first, casualties first

@@ -11,7 +11,8 @@ player or a place is declared once, by the game, instead of being guessed by eve
 
 A fixed verb has the same kinds whatever its arguments; a card-led verb (``hold c ...``)
 starts with a card, and the kinds of what follows depend on that card (the target its
-effect verb declares, `takujo.core.effects.Verb.target`). ``game.arg_kinds(action)`` gives
+effect verb declares, `takujo.core.effects.Verb.target`); a repeated verb takes any number
+of arguments of one kind (``fight 3 17 40``: a set of cards). ``game.arg_kinds(action)`` gives
 the kinds of one action; ``game.typed_args(action)`` pairs them with the values.
 """
 from __future__ import annotations
@@ -96,18 +97,23 @@ class ArgKindError(KeyError):
 class ArgKinds:
     """A game's table of argument kinds, by action verb (see the module's docstring)."""
 
-    __slots__ = ("fixed", "by_card")
+    __slots__ = ("fixed", "by_card", "repeated")
 
     def __init__(self, fixed: Mapping[str, Signature] | None = None,
-                 by_card: Mapping[str, tuple[Target, CardTail]] | None = None) -> None:
+                 by_card: Mapping[str, tuple[Target, CardTail]] | None = None,
+                 repeated: Mapping[str, Target] | None = None) -> None:
         self.fixed = dict(fixed or {})
         self.by_card = dict(by_card or {})
+        self.repeated = dict(repeated or {})
         both = set(self.fixed) & set(self.by_card)
         if both:
             raise ValueError(f"verbs declared both fixed and card-led: {sorted(both)}")
+        twice = set(self.repeated) & (set(self.fixed) | set(self.by_card))
+        if twice:
+            raise ValueError(f"verbs declared repeated and fixed or card-led: {sorted(twice)}")
 
     def verbs(self) -> set[str]:
-        return set(self.fixed) | set(self.by_card)
+        return set(self.fixed) | set(self.by_card) | set(self.repeated)
 
     def of(self, game: "Game", action: "Action") -> Signature:
         """The kinds of `action`'s arguments, one per argument."""
@@ -117,6 +123,9 @@ class ArgKinds:
             return sig
         led = self.by_card.get(verb)
         if led is None:
+            each = self.repeated.get(verb)
+            if each is not None:
+                return (each,) * len(action.args)
             raise ArgKindError(f"{game.name}: the arguments of {verb!r} are not declared")
         head, tail = led
         if not action.args:

@@ -15,15 +15,17 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from ...core.cards import META_KEYS, QUOTE, expand, read_meta, read_toml, unknown_keys, validate_entries
 from ...core.errors import CardDataError
 from ...core.validation import field_name, problem
+from .effects import EVENTS, SP
 
 CONTENT_FILE = Path(__file__).with_name("content.toml")
 SUITS = ("剣", "巻物", "拳")
 BEATS = {"剣": "巻物", "巻物": "拳", "拳": "剣"}   # each suit beats the next [designed cycle]
 SHIELD = "盾"
 SUIT_EN = {"剣": "Sword", "巻物": "Scroll", "拳": "Fist", SHIELD: "Shield"}
-EVENT_EFFECTS = {"gain_item": {"item"}, "random_item": set(), "irritation": {"n"}, "draw": {"n"},
-                 "discard_random": {"n"}, "random_placement": set()}
-SP_EFFECTS = {"teleport", "draw", "move_event"}
+#: The built-in vocabularies (verb -> its parameters; the SP verbs), as the card schemas give
+#: them: the loader reads the registries themselves (`effects.EVENTS`, `effects.SP`).
+EVENT_EFFECTS = EVENTS.vocabulary()
+SP_EFFECTS = set(SP)
 
 
 class Entry(BaseModel):
@@ -80,16 +82,21 @@ class Event(Entry):
     @model_validator(mode="after")
     def _effect(self) -> "Event":
         do = self.effect.get("do")
-        if do not in EVENT_EFFECTS:
-            raise CardDataError("ibara.content.unknown_event_effect", effect=do, known=sorted(EVENT_EFFECTS))
-        extra = set(self.effect) - {"do"} - EVENT_EFFECTS[do]
+        verb = EVENTS.get(do) if isinstance(do, str) else None
+        if verb is None:
+            raise CardDataError("ibara.content.unknown_event_effect", effect=do, known=sorted(EVENTS))
+        given = set(self.effect) - {"do"}
+        extra = given - verb.params
         if extra:
             raise CardDataError("ibara.content.event_extra_params", effect=do, extra=sorted(extra))
+        missing = verb.required - given
+        if missing:
+            raise CardDataError("ibara.content.event_needs_params", effect=do, missing=sorted(missing))
         n = self.effect.get("n", 1)
         if type(n) is not int or not 1 <= n <= 12:
             raise CardDataError("ibara.content.event_bad_n", effect=do, n=n)
-        if do == "gain_item" and not isinstance(self.effect.get("item"), str):
-            raise CardDataError("ibara.content.gain_item_needs_item")
+        if "item" in given and not isinstance(self.effect["item"], str):
+            raise CardDataError("ibara.content.event_bad_item", effect=do, item=self.effect["item"])
         _removes_copies(self)
         return self
 
@@ -99,8 +106,8 @@ class SpCard(Entry):
 
     @model_validator(mode="after")
     def _effect(self) -> "SpCard":
-        if self.effect not in SP_EFFECTS:
-            raise CardDataError("ibara.content.unknown_sp_effect", effect=self.effect, known=sorted(SP_EFFECTS))
+        if self.effect not in SP:
+            raise CardDataError("ibara.content.unknown_sp_effect", effect=self.effect, known=sorted(SP))
         return self
 
 

@@ -9,10 +9,13 @@ from pydantic import Field
 
 from ...core.action import Action, ActionTable
 from ...core.cards import card_file_option
+from ...core.effects import Verb
 from ...core.game import Game, GameOptions
 from ...core.plain import copy_plain
+from ...core.targets import ArgKinds, Kind, Signature, Target
 from . import board
-from .content import CONTENT_FILE, SUIT_EN, Content, check_for_game, content
+from .content import CONTENT_FILE, SHIELD, SUIT_EN, SUITS, Content, check_for_game, content
+from .effects import SP
 from .schema import IbaraPublicView
 from .state import IbaraState
 
@@ -93,6 +96,17 @@ class IbaraGame(Game):
         """``sp_actions.row(p, card)[square]``: SP cards played on a square, built once."""
         return ActionTable("sp", self.players, len(self.content.cards), board.GATE + 1)
 
+    def sp_choices(self, p: int, c: int, verb: Verb, targets: list[tuple[Any, ...]]) -> list[Action]:
+        """The actions ``sp c t…`` of player p for each of `targets` (what `verb.targets`
+        gave): from the tables for none or one square or player, built otherwise."""
+        sig = verb.target
+        if not sig:
+            return [self.card_actions["sp"].row(p, 0)[c]] if targets else []
+        if len(sig) == 1 and sig[0].kind in TABLED:
+            row = self.sp_actions.row(p, c)
+            return [row[t] for (t,) in targets]
+        return [Action(p, "sp", (c, *t)) for t in targets]
+
     @property
     def card_count(self) -> int:
         """Action cards, for ``card_actions[verb].row(p, 0)[card]`` (explore, sp, discard, fight)."""
@@ -163,6 +177,35 @@ class IbaraGame(Game):
     def seat_labels(self) -> list[str]:
         return []
 
+    # ----- what action arguments name ------------------------------------------------------
+    def _arg_kinds(self) -> ArgKinds:
+        """Every verb Ibara offers: cards are action cards (a whim card for ``lose``), squares
+        are places; an SP card is followed by the targets its verb declares (`effects.SP`)."""
+        hand, square = Target.card("hand"), Target.place("square")
+        return ArgKinds(fixed={
+            **{verb: () for verb in ("end", "satisfy", "noring")},
+            "move": (hand, square), "explore": (hand,), "discard": (hand,),
+            "nofight": (hand,), "drop": (Target.card("play"),),
+            "lose": (Target.card("whim"),),
+            "gaiblitz": (Target.player(), Target.word("draw", "discard")),          # IBR-GABE-01
+            "declare": (Target.number("cards"),),                                   # IBR-COMBAT-MULTI-03
+            "choose": (Target.word(*SUITS, SHIELD),), "drop_suit": (Target.word(*SUITS, SHIELD),),
+        }, by_card={"sp": (hand, _sp_tail)},
+            repeated={"fight": hand, "ring": hand})                                # IBR-COMBAT-MULTI
+
+    def places(self, of: str) -> list[int]:
+        """The board's squares (0 the keep, 1..12 the ring, 13 the gate)."""
+        return list(board.SQUARES) if of == "square" else []
+
+    def place_names(self, of: str, place: Any) -> tuple[str, str]:
+        """A square's (Japanese, English) names, as the log words it."""
+        if of != "square" or place not in board.ADJ:
+            raise KeyError(place)
+        from ...present import Renderer
+        from .render import square
+        ja, en = (Renderer(self, lang, markup=False).word(square(place)) for lang in ("ja", "en"))
+        return ja, en
+
     # ----- the catalogue for clients and messages -----------------------------------------
     def card_names(self, card: Any) -> tuple[str, str]:
         """(Japanese, English) names of an action card id, or of a chip, whim, event or
@@ -220,3 +263,14 @@ class IbaraGame(Game):
             "board": [{"id": sq, "name_ja": names[sq][0], "name_en": names[sq][1],
                        "links": list(board.ADJ[sq]), "explore": sq in board.CORNERS} for sq in board.SQUARES],
         }
+
+
+#: target kinds whose values are small ints: an SP card's actions on one come from a table
+TABLED = frozenset({Kind.PLACE, Kind.PLAYER})
+
+
+def _sp_tail(game: Game, card: int) -> Signature:
+    """The targets an SP card's verb declares (none for any other card)."""
+    sp = game.card_sp[card] if 0 <= card < game.card_count else None  # type: ignore[attr-defined]
+    verb = SP.get(sp) if sp is not None else None
+    return verb.target if verb is not None else ()

@@ -25,6 +25,7 @@ from .combat import (Combat, choose, choose_actions, choose_decision, commit, de
                      declare_decision, drop, drop_actions, drop_decision, play_actions, play_decision,
                      ring_actions, ring_decision, use_ring)
 from .content import ActionCard, Content, Event, Item, Knight, Whim
+from .effects import EVENTS, NO_PARAMS, SP
 from .phases import (ACT, COMBAT_CHOOSE, COMBAT_DECLARE, COMBAT_DROP, COMBAT_PLAY, COMBAT_RING,
                      DISCARD, GABE_DISCARD, OVER, PENALTY)
 
@@ -391,23 +392,9 @@ class IbaraState(PhasedState):
         self.event_discard.append(e)
         eff = self.event(e).effect
         self.say("event", player=p, card=e)
-        do = eff["do"]
-        if do == "gain_item":
-            self.gain_item(p, eff["item"])
-        elif do == "random_item":
-            self.gain_item(p, None)
-        elif do == "draw":
-            self.draw(p, int(eff.get("n", 1)))
-        elif do == "discard_random":
-            hand = self.hands[p]
-            for _ in range(int(eff.get("n", 1))):
-                if hand:
-                    discard_card(self, p, hand[self.pick(len(hand), "discard_random", player=p)], hand,
-                                 self.discard)
-        elif do == "random_placement":
-            self.random_place_knight(p, "event")
-        elif do == "irritation":
-            self.raise_irritation(self.escort, int(eff.get("n", 1)), by_event=True)   # IBR-ANGER-04
+        resolve = EVENTS[eff["do"]].resolve                    # effects.EVENTS: one entry per verb
+        assert resolve is not None, f"event effect {eff['do']!r} has no resolution"
+        resolve(self, p, eff, ())
 
     # ----- phases: who decides, what they may do, what it does ----------------------------------
     def _turn_decision(self) -> Decision:
@@ -441,8 +428,9 @@ class IbaraState(PhasedState):
         reach: dict[int, tuple[int, ...]] = {}
         moves = game.move_actions.rows_of(p)
         for c in hand:
-            if card_sp[c] is not None:
-                out.extend(self._sp_actions(p, c))
+            sp = card_sp[c]
+            if sp is not None:
+                out.extend(self._sp_actions(p, c, sp))
                 continue
             # Which card is spent matters: only identical cards share one set of moves.
             if not moving or twins[c] in seen_cards:
@@ -476,17 +464,10 @@ class IbaraState(PhasedState):
         out.append(game.bare_actions["end"][p])
         return out
 
-    def _sp_actions(self, p: int, c: int) -> list[Action]:
-        sp = self.game.card_sp[c]
-        if sp == "draw":
-            return [self.game.card_actions["sp"].row(p, 0)[c]]
-        taken = self.occupied(ignore=p)
-        if sp == "teleport":
-            taken.add(self.pos[p])
-        else:
-            taken.add(self.event_pos)
-        row = self.game.sp_actions.row(p, c)
-        return [row[sq] for sq in board.NUMBERED if sq not in taken]
+    def _sp_actions(self, p: int, c: int, sp: str) -> list[Action]:
+        """SP card c (of verb `sp`) played on each target its verb allows (`effects.SP`)."""
+        verb = SP[sp]
+        return self.game.sp_choices(p, c, verb, verb.targets(self, p, c))   # type: ignore[misc]
 
     def _apply_act(self, a: Action) -> None:
         p, verb, args = a.player, a.verb, a.args
@@ -534,16 +515,8 @@ class IbaraState(PhasedState):
             c = args[0]
             self.hands[p].remove(c)
             self.discard.append(c)
-            sp = self.card(c).sp
             self.say("sp", player=p, card=c, target=list(args[1:]))
-            if sp == "draw":
-                self.draw(p, 2)
-            elif sp == "teleport":
-                self.moved = True
-                self.move_knight(p, args[1])
-                self.whim_deed(p, "visit")
-            else:
-                self.event_pos = args[1]
+            SP[self.game.card_sp[c]].resolve(self, p, NO_PARAMS, args[1:])   # type: ignore[index,misc]
         elif verb == "gaiblitz":
             q, mode = args
             self.gabe_used = True

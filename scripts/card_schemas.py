@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -130,9 +130,11 @@ def renamed_terms(model: type[BaseModel]) -> list[tuple[str, str]]:
 
 
 # ----- the schema generator -------------------------------------------------------------------
-def effect_schema(vocabulary: dict[str, Iterable[str]], fields: Iterable[str], base: dict[str, Any]) -> dict[str, Any]:
+def effect_schema(vocabulary: Mapping[str, Any], fields: Iterable[str], base: dict[str, Any]) -> dict[str, Any]:
     """`base` (an object schema with a ``do`` key) with its verbs and, for each verb, exactly
     the keys it may have: the model's own fields and the verb's parameters."""
+    # a verb registry (`takujo.core.effects.Verbs`) gives each verb's parameters as `params`
+    vocabulary = {verb: getattr(names, "params", names) for verb, names in vocabulary.items()}
     out = dict(base)
     props = dict(out.get("properties", {}))
     props["do"] = {**props.get("do", {"type": "string"}), "enum": sorted(vocabulary)}

@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from ..core.game import Game
-from .actions import Dom, Slot, VerbShape
+from .actions import Dom, Slot, VerbShape, card_led_shape, target_dom
 from .observe import (Bucket, Card, CardMap, Cards, Ctx, Custom, Fixed, Flag, Frame, Ignore, Last, ObsSpec,
                       OneHot, PerSeat, Pool, Scalar, Seat, Seats)
 
@@ -28,7 +28,6 @@ def card_groups(game: Game) -> dict[str, list[int]]:
     groups["party"] = sorted(groups.get("character", []) + [
         c.iid for c in cat.cards if c.type == "hold" and c.effect is not None and c.effect.do == "temporary_character"])
     groups["hand"] = [c for c in range(len(cat)) if types[c] not in ("region", "event")]
-    groups["hold_target"] = sorted(set(groups["party"]) | set(groups.get("equipment", [])) | set(groups.get("region", [])))
     return groups
 
 
@@ -41,8 +40,9 @@ def action_shapes(game: Game) -> list[VerbShape]:
         VerbShape("attack", (Slot(Dom.words("phys", "mag")),)),
         VerbShape("play", (Slot(dom["character"]),), note="a character from the hand"),
         VerbShape("equip", (Slot(dom["equipment"]), Slot(dom["party"])), note="equipment on an own character"),
-        VerbShape("hold", (Slot(dom["hold"]), Slot(dom["hold_target"], optional=True)),
-                  note="a hold card, with 0 or 1 target"),
+        card_led_shape("hold", g.get("hold", []), lambda c: game.arg_table.tail_of(game, "hold", c),
+                       lambda t: target_dom(t, game.players, g.__getitem__, lambda of: []),
+                       note="a hold card, with the targets its effect declares"),
         VerbShape("guard", (Slot(dom["region"]), Slot(dom["party"])), note="own region, defender"),
         VerbShape("unguard", (Slot(dom["region"]),)),
         VerbShape("invade", (Slot(dom["party"]), Slot(dom["region"])), note="free character, target region"),

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
-from typing import Any, Callable, ClassVar, Hashable, Iterable, Sequence, TypeVar
+from typing import Any, Callable, ClassVar, Hashable, Iterable, Mapping, Sequence, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
 
@@ -22,11 +22,12 @@ C = TypeVar("C")
 class Effect(BaseModel):
     """An effect named from a game's vocabulary: ``{do = "draw", n = 2}``.
 
-    A game subclasses it and sets ``VOCABULARY`` (verb -> allowed parameters); unknown verbs
-    and parameters are refused with a message naming them."""
+    A game subclasses it and sets ``VOCABULARY``: its verb registry (`takujo.core.effects.Verbs`,
+    read live, so a verb registered later is known at once) or a mapping verb -> allowed
+    parameters; unknown verbs and parameters are refused with a message naming them."""
 
     model_config = ConfigDict(extra="allow", frozen=True)
-    VOCABULARY: ClassVar[dict[str, set[str]]] = {}
+    VOCABULARY: ClassVar[Mapping[str, Any]] = {}
     do: str
 
     @model_validator(mode="after")
@@ -34,10 +35,12 @@ class Effect(BaseModel):
         vocab = type(self).VOCABULARY
         if self.do not in vocab:
             raise CardDataError("data.effect.unknown", effect=self.do, known=sorted(vocab))
-        extra = set(self.model_extra or {}) - vocab[self.do]
+        entry = vocab[self.do]
+        allowed = set(getattr(entry, "params", entry))
+        extra = set(self.model_extra or {}) - allowed
         if extra:
             raise CardDataError("data.effect.extra", effect=self.do, extra=sorted(extra),
-                                allowed=sorted(vocab[self.do]) or Phrase("data.none"))
+                                allowed=sorted(allowed) or Phrase("data.none"))
         return self
 
     def get(self, key: str, default: Any = None) -> Any:

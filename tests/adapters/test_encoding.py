@@ -24,7 +24,7 @@ CONFIGS = [
 
 #: (num_actions, obs_size) per configuration: a change of layout must be deliberate
 GOLDEN = {
-    "fuutei": (2840, 2556),
+    "fuutei": (2282, 2556),
     "sengoku_taisen": (11602, 2181),
     "draft_daimyo": (551, 760),
     "ibara": (1607, 1283),

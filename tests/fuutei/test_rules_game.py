@@ -1402,7 +1402,7 @@ def test_every_declared_effect_parameter_is_read_by_a_rule(monkeypatch):
     rule that carries it out during random play (a declared parameter no rule reads would be
     accepted and silently ignored, as `against` of 刺客 once was)."""
     from takujo.core.cards import Effect as CoreEffect
-    from takujo.games.fuutei.cards import EFFECTS
+    from takujo.games.fuutei.effects import VERBS
     read: set[tuple[str, str]] = set()
     original = CoreEffect.get
 
@@ -1412,7 +1412,7 @@ def test_every_declared_effect_parameter_is_read_by_a_rule(monkeypatch):
 
     monkeypatch.setattr(CoreEffect, "get", spy)
     used = {c.effect.do for c in takujo.load("fuutei").catalogue.cards if c.effect is not None}
-    wanted = {(verb, p) for verb in used for p in EFFECTS[verb][1]}
+    wanted = {(verb, p) for verb in used for p in VERBS[verb].params}
     for spec in ("fuutei", "fuutei(players=2)", "fuutei(players=5,old_region_rule=true)"):
         game = takujo.load(spec)
         for seed in range(60):

@@ -39,10 +39,7 @@ REQUIRED_BY_TYPE: dict[str, tuple[str, ...]] = {
 # the one registry entry of each verb (effects.VERBS). Every parameter is read by the rule that
 # carries the verb out; one no rule reads would be silently ignored, so it must not be declared
 # (the loader then refuses it).
-EFFECTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {v.name: (v.types, v.params) for v in VERBS.values()}
 HOOKS = {"yamiomaru_victory"}
-# Parameters a verb cannot do without.
-REQUIRED: dict[str, frozenset[str]] = {v.name: v.required for v in VERBS.values() if v.required}
 # The defences 刺客 (``assassinate``) may roll against, with their index in stats.
 DEFENCES = {"phys_def": 1, "mag_def": 3}
 MODIFIABLE = (*STATS, "initiative")
@@ -80,16 +77,16 @@ def _dice(value: Any) -> Dice:
     return Dice.parse(value, max_dice=MAX_DICE)
 
 
-assert all(p in PARAM_CHECKS for _, params in EFFECTS.values() for p in params), "a parameter without a check"
+assert all(p in PARAM_CHECKS for v in VERBS.values() for p in v.params), "a parameter without a check"
 
 
 class Effect(CoreEffect):
-    VOCABULARY = VERBS.vocabulary()
+    VOCABULARY = VERBS        # read live: a verb registered later is known at once
 
     @model_validator(mode="after")
     def _values(self) -> "Effect":
         params = self.model_extra or {}
-        missing = sorted(REQUIRED.get(self.do, frozenset()) - set(params))
+        missing = sorted(VERBS[self.do].required - set(params))
         if missing:
             raise CardDataError("fuutei.cards.effect_needs_params", effect=self.do, missing=missing)
         for key, value in params.items():
@@ -158,7 +155,7 @@ class CardSpec(CardText):
     def _by_type(self) -> "CardSpec":
         t = self.type
         if self.effect is not None:
-            if t not in EFFECTS[self.effect.do][0]:
+            if t not in VERBS[self.effect.do].types:
                 raise CardDataError("fuutei.cards.effect_not_for_type", effect=self.effect.do, type=t)
             if self.effect.do == "temporary_character" and (self.stats is None or self.sex is None):
                 raise CardDataError("fuutei.cards.temporary_needs_stats_and_sex")

@@ -12,6 +12,7 @@ from ...core.action import Action
 from ...core.dice import Dice
 from ...core.effects import Verb, Verbs
 from ...core.response import Window, polling_order
+from ...core.targets import Target
 from .constants import PARTY_MAX, STATS
 
 if TYPE_CHECKING:
@@ -154,13 +155,13 @@ def _target(use: dict[str, Any]) -> int | None:
 VERBS = Verbs()
 
 
-@VERBS.verb("draw", types={"hold"}, params={"n"}, targets=lambda s, p, card: [()])
+@VERBS.verb("draw", types={"hold"}, params={"n"}, targets=lambda s, p, card: [()], aim="own", worth=5)
 def _draw(s: "FuuteiState", use: dict[str, Any], eff: Effect) -> bool:
     s.draw(use["user"], int(eff.get("n", 1)))           # an empty pile is logged by `draw`
     return True
 
 
-@VERBS.verb("temporary_character", types={"hold"}, targets=lambda s, p, card: [()], stays=True)
+@VERBS.verb("temporary_character", types={"hold"}, targets=lambda s, p, card: [()], stays=True, aim="own", worth=5)
 def _temporary_character(s: "FuuteiState", use: dict[str, Any], eff: Effect) -> bool:
     # FTR-TEMP-01: joins as a temporary character, outside the party-size count.
     s.enter_party(use["user"], use["card"], temporary=True)
@@ -172,7 +173,8 @@ def _characters_in_hand(s: "FuuteiState", p: int, card: int) -> list[Targets]:
     return [(h,) for h in s.hands[p] if s.cat[h].type == "character"]
 
 
-@VERBS.verb("temporary_from_hand", types={"hold"}, targets=_characters_in_hand)
+@VERBS.verb("temporary_from_hand", types={"hold"}, targets=_characters_in_hand, target=(Target.card("hand"),),
+            aim="own", worth=3)
 def _temporary_from_hand(s: "FuuteiState", use: dict[str, Any], eff: Effect) -> bool:
     p, t = use["user"], _target(use)
     if t not in s.hands[p]:
@@ -192,7 +194,7 @@ def _proposal_targets(s: "FuuteiState", p: int, card: int) -> list[Targets]:
 
 
 @VERBS.verb("proposal", types={"hold"}, params={"need", "opposite_sex_bonus"}, targets=_proposal_targets,
-            dice=lambda eff: "1D")
+            dice=lambda eff: "1D", target=(Target.card("party"),), aim="foe", worth=6)
 def _proposal(s: "FuuteiState", use: dict[str, Any], eff: Effect) -> bool:
     # FTR-KYUKON-01: usable with no character, or only same-sex ones, in your area; an
     # opposite-sex character of yours makes the proposal easier.
@@ -208,7 +210,8 @@ def _proposal(s: "FuuteiState", use: dict[str, Any], eff: Effect) -> bool:
 
 
 @VERBS.verb("seal_invasion", types={"hold"},
-            targets=lambda s, p, card: [(ch,) for party in s.party for ch in party if ch not in s.sealed])
+            targets=lambda s, p, card: [(ch,) for party in s.party for ch in party if ch not in s.sealed],
+            target=(Target.card("party"),), aim="foe", worth=4)
 def _seal_invasion(s: "FuuteiState", use: dict[str, Any], eff: Effect) -> bool:
     # FTR-ERION-01: lasts until the end of the turn of the player who has that character.
     t = _target(use)
@@ -219,7 +222,8 @@ def _seal_invasion(s: "FuuteiState", use: dict[str, Any], eff: Effect) -> bool:
     return True
 
 
-@VERBS.verb("destroy_equipment", types={"hold"}, targets=lambda s, p, card: [(e,) for e in s.host])
+@VERBS.verb("destroy_equipment", types={"hold"}, targets=lambda s, p, card: [(e,) for e in s.host],
+            target=(Target.card("equipment"),), aim="foe", worth=4)
 def _destroy_equipment(s: "FuuteiState", use: dict[str, Any], eff: Effect) -> bool:
     t = _target(use)
     if t is None or t not in s.host:
@@ -230,7 +234,8 @@ def _destroy_equipment(s: "FuuteiState", use: dict[str, Any], eff: Effect) -> bo
     return True
 
 
-@VERBS.verb("claim_center_region", types={"hold"}, targets=lambda s, p, card: [(r,) for r in s.center])
+@VERBS.verb("claim_center_region", types={"hold"}, targets=lambda s, p, card: [(r,) for r in s.center],
+            target=(Target.card("region"),), aim="own", worth=20)
 def _claim_center_region(s: "FuuteiState", use: dict[str, Any], eff: Effect) -> bool:
     t = _target(use)
     if t is None or t not in s.center:
@@ -245,7 +250,8 @@ def _destroyable_regions(s: "FuuteiState", p: int, card: int) -> list[Targets]:
     return [(r,) for r in s.center + owned]
 
 
-@VERBS.verb("destroy_region", types={"hold"}, targets=_destroyable_regions)
+@VERBS.verb("destroy_region", types={"hold"}, targets=_destroyable_regions, target=(Target.card("region"),),
+            aim="foe", worth=3)
 def _destroy_region(s: "FuuteiState", use: dict[str, Any], eff: Effect) -> bool:
     t = _target(use)
     if t is None or not (t in s.center or (s.region_owner(t) >= 0 and t not in s.guard)):
@@ -256,7 +262,8 @@ def _destroy_region(s: "FuuteiState", use: dict[str, Any], eff: Effect) -> bool:
 
 
 @VERBS.verb("assassinate", types={"hold"}, params={"dice", "against"}, required={"dice"},
-            targets=lambda s, p, card: [(ch,) for ch in _others(s, p)], dice=lambda eff: eff.get("dice"))
+            targets=lambda s, p, card: [(ch,) for ch in _others(s, p)], dice=lambda eff: eff.get("dice"),
+            target=(Target.card("party"),), aim="foe", worth=6)
 def _assassinate(s: "FuuteiState", use: dict[str, Any], eff: Effect) -> bool:
     p, t = use["user"], _target(use)
     if t is None or s.owner_of(t) < 0:

@@ -9,6 +9,7 @@ from pydantic import Field
 from ...core.cards import card_file_option
 from ...core.errors import OptionError
 from ...core.game import Game, GameOptions
+from ...core.targets import ArgKinds, Signature, Target
 from .cards import CARD_FILE, Catalogue, catalogue
 from .schema import FuuteiPublicView
 from .state import FuuteiState
@@ -66,6 +67,19 @@ class FuuteiGame(Game):
         return determinize(self, view, rng)
 
     # ----- names and the card catalogue ---------------------------------------------------
+    def _arg_kinds(self) -> ArgKinds:
+        """What each action's arguments name: regions are cards here; a hold card is followed
+        by the targets its effect verb declares (`effects.VERBS`)."""
+        region, party = Target.card("region"), Target.card("party")
+        return ArgKinds(fixed={
+            **{verb: () for verb in ("end", "pass", "persuade", "decline", "done", "nosupport", "allow")},
+            "attack": (Target.word("phys", "mag"),),
+            "play": (Target.card("hand"),), "discard": (Target.card("hand"),),
+            "support": (Target.card("hand"),), "tawake": (Target.card("hand"),),
+            "equip": (Target.card("hand"), party), "guard": (region, party), "unguard": (region,),
+            "invade": (party, region),
+        }, by_card={"hold": (Target.card("hand"), _hold_tail)})
+
     def card_names(self, card: Any) -> tuple[str, str]:
         """(Japanese, English) names of a card instance id (as in zones and events), or of a
         card id such as ``"aoi_kaze"``."""
@@ -119,3 +133,11 @@ class FuuteiGame(Game):
             "note_ja": meta.get("note_ja", ""), "note_en": meta.get("note_en", ""),
             "cards": cards,
         }
+
+
+def _hold_tail(game: Game, card: int) -> Signature:
+    """The targets a hold card's effect verb declares."""
+    from .effects import VERBS
+    cards = game.catalogue.cards  # type: ignore[attr-defined]
+    eff = cards[card].effect if 0 <= card < len(cards) else None
+    return VERBS[eff.do].target if eff is not None and eff.do in VERBS else ()

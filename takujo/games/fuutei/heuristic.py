@@ -10,8 +10,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.action import Action
+from ...bots.aims import aimed_worth
 from ...core.rng import Rng
 from .cards import DEFENCES
+from .effects import VERBS
+
+#: the hold verbs `_hold` weighs by a branch of its own; any other by its declared aim and worth
+_OWN_BRANCHES = frozenset({"draw", "temporary_character", "claim_center_region", "destroy_region", "proposal",
+                           "assassinate", "seal_invasion", "destroy_equipment", "temporary_from_hand"})
 
 if TYPE_CHECKING:
     from .game import FuuteiGame
@@ -231,9 +237,26 @@ class FuuteiHeuristic:
                     score = 4
             elif do == "temporary_from_hand":
                 score = 3
+            elif do not in _OWN_BRANCHES:
+                # a verb this heuristic has no branch for: by the aim and worth it declares
+                score = aimed_worth(VERBS[do], self.game.typed_args(a)[1:], me,
+                                    lambda t: self._owner(view, t.value), leader) or 0.0
             if score > best_score:
                 best, best_score = a, score
         return best
+
+    @staticmethod
+    def _owner(view: dict[str, Any], card: Any) -> int | None:
+        """Whose a card on the table is: a character's party, a region's holder, equipment's
+        host's party (None: the centre's, nobody's)."""
+        zones = view["zones"]
+        host = view["public"]["host"].get(str(card))
+        card = host if host is not None else card
+        for zone in ("party", "regions"):
+            for p, cards in enumerate(zones[zone]):
+                if card in cards:
+                    return p
+        return None
 
     def _guard_move(self, view: dict[str, Any], by_verb: dict[str, list[Action]]) -> Action | None:
         """Converge on: strongest attacker free, the rest guarding, best defender on best region."""

@@ -135,7 +135,12 @@ def _region_drawn(game: "FuuteiGame", e: dict[str, Any], args: dict[str, Any]) -
 
 
 def _hold(game: "FuuteiGame", e: dict[str, Any], args: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-    return ("event.hold.targets" if e.get("targets") else "event.hold"), args
+    targets = e.get("targets")
+    if not targets:
+        return "event.hold", args
+    # the targets named by the kinds the card's effect verb declares (a card, a player …)
+    typed = game.typed_args(Action(e["player"], "hold", (e["card"], *targets)))[1:]
+    return "event.hold.targets", {**args, "targets": typed}
 
 
 def _support_committed(game: "FuuteiGame", e: dict[str, Any], args: dict[str, Any]) -> tuple[str, dict[str, Any]]:
@@ -222,7 +227,7 @@ def action_message(game: "FuuteiGame", action: Action, view: dict[str, Any] | No
         return "action.unguard", {"region": n[0]}
     if verb == "hold":
         if len(n) > 1:
-            return "action.hold.targets", {"card": n[0], "targets": list(n[1:])}
+            return "action.hold.targets", {"card": n[0], "targets": game.typed_args(action)[1:]}
         return "action.hold", {"card": n[0]}
     if verb == "invade":
         return "action.invade", {"card": n[0], "line": card_line(game, n[1])}

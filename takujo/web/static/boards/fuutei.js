@@ -11,7 +11,7 @@
 // in the centre, is invaded. The phase's plain choices (end, no support, attack, allow…)
 // are buttons on the board.
 import { el, names } from "../common.js";
-import { clearSelection, dice, icon, light, menu, replace } from "../board-kit.js";
+import { argIs, clearSelection, dice, icon, light, menu, replace } from "../board-kit.js";
 
 const GAME = "fuutei";
 const STATS = ["phys_atk", "phys_def", "mag_atk", "mag_def"];
@@ -47,9 +47,11 @@ function remember(state) {
 }
 
 // ----- choosing a card and then its target ------------------------------------------------------
-/** Targets of this board: every card that an action's argument names. A bound node knows its
- * own value (`self`); selecting it lights every node named by the other arguments of its
- * actions — so a character lights regions (invade, guard) and a region lights characters. */
+/** Targets of this board: every card, and every player's name, that an action's argument
+ * names, by the argument's declared kind (a player's index never lights the card of that id).
+ * A bound node knows its own value (`self`); selecting it lights every node named by the
+ * other arguments of its actions — so a character lights regions (invade, guard), a region
+ * lights characters, and a hold card its targets, cards or players. */
 class Targets {
   constructor(ctx, root) {
     this.ctx = ctx;
@@ -68,9 +70,9 @@ class Targets {
     }
   }
 
-  add(node, value) {
-    const key = String(value);
-    this.ctx.target(node, key);
+  add(node, value, kind = "card") {
+    this.ctx.target(node, String(value), kind);
+    const key = `${kind}:${value}`;
     if (!this.nodes.has(key)) this.nodes.set(key, []);
     this.nodes.get(key).push(node);
     return node;
@@ -86,7 +88,11 @@ class Targets {
     const self = anchor.dataset.self;
     const per = new Map();
     for (const a of actions) {
-      const others = new Set(a.args.map(String).filter((x, i) => (self === undefined ? i > 0 : x !== self)));
+      const others = new Set();
+      a.args.forEach((x, i) => {
+        if (self === undefined ? i === 0 : String(x) === self) return;
+        for (const kind of ["card", "player"]) if (argIs(a, i, kind)) others.add(`${kind}:${x}`);
+      });
       for (const v of others) {
         for (const node of this.nodes.get(v) || []) {
           if (node === anchor) continue;
@@ -219,7 +225,7 @@ class Board {
     const classes = ["section.ft-area", mine ? "mine" : "", isTurn ? "turn" : "", this.acting.has(p) ? "acting" : "", this.winners.has(p) ? "winner" : ""]
       .filter(Boolean).join(".");
     const head = el("header.ft-area-head", {},
-      el("span.ft-who", {}, this.ctx.player(p)),
+      this.targets.add(el("span.ft-who", { dataset: { player: String(p) } }, this.ctx.player(p)), p, "player"),
       isTurn ? el("span.ft-badge", {}, mine ? this.t("your_turn_badge") : this.t("turn_badge")) : null,
       this.winners.has(p) ? el("span.ft-badge.ft-win", {}, "★ " + this.t("winner")) : null,
       el("span.ft-points", { dataset: { points: String(pts) } },

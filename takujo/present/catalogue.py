@@ -138,11 +138,35 @@ def option_help(game_class: type, key: str, lang: str) -> str:
     return (info.description or "") if info is not None else ""
 
 
+#: Further message files of a game, by game name, added by an extension (`add_messages`).
+_ADDED: dict[str, list[str]] = {}
+
+
+def add_messages(game_name: str, path: Path | str) -> None:
+    """Add a catalogue file's messages to a game's (an extension's new verbs and events);
+    the file is checked at once."""
+    load_catalogue(path)
+    files = _ADDED.setdefault(game_name, [])
+    if str(path) not in files:
+        files.append(str(path))
+
+
+def remove_messages(game_name: str, path: Path | str) -> None:
+    """Undo `add_messages`."""
+    files = _ADDED.get(game_name, [])
+    if str(path) in files:
+        files.remove(str(path))
+
+
 def catalogue_for(game: "Game") -> Catalogue:
-    """The interface's own messages merged with the game's (loaded once per file)."""
+    """The interface's own messages merged with the game's and any added to it (each file
+    loaded once)."""
     ui = _cached(str(UI_FILE))
     path = messages_path(type(game))
-    return ui.merged(_cached(str(path))) if path.is_file() else ui
+    out = ui.merged(_cached(str(path))) if path.is_file() else ui
+    for added in _ADDED.get(game.name, ()):
+        out = out.merged(_cached(added))
+    return out
 
 
 HELP_FILE = Path(__file__).with_name("help.toml")

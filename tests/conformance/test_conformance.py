@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import takujo
-from takujo.core import Action, DecisionKind, IllegalActionError, Rng, shuffle_unseen
+from takujo.core import Action, DecisionKind, IllegalActionError, Rng, parse_game_string, shuffle_unseen
 from takujo.record import record_lines, replay
 
 STEP_CAP = 20_000
@@ -23,7 +23,9 @@ GAMES = takujo.names()
 
 
 def player_counts(name: str) -> list[int]:
-    field = takujo.game_class(name).Options.model_fields["players"]
+    """The player counts to play `name` (a registered game, or a game string such as
+    ``fuutei(cards=set:…)``) at."""
+    field = takujo.game_class(parse_game_string(name)[0]).Options.model_fields["players"]
     lo = next((m.ge for m in field.metadata if hasattr(m, "ge")), 2)
     hi = next((m.le for m in field.metadata if hasattr(m, "le")), lo + 3)
     return list(range(lo, min(hi, 5) + 1))

@@ -35,15 +35,17 @@ def free_port() -> int:
 class LiveServer:
     """``takujo serve --no-browser`` in a child process."""
 
-    def __init__(self, db: Path | str, port: int | None = None, extra: list[str] | None = None) -> None:
+    def __init__(self, db: Path | str, port: int | None = None, extra: list[str] | None = None,
+                 env: dict[str, str] | None = None) -> None:
         self.db = db
+        self.env = env or {}
         self.extra = extra if extra is not None else cli_args()
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen | None = None
 
     def start(self) -> "LiveServer":
-        env = {**os.environ, "TAKUJO_LANG": "en", "PYTHONUNBUFFERED": "1"}
+        env = {**os.environ, "TAKUJO_LANG": "en", "PYTHONUNBUFFERED": "1", **self.env}
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "takujo", "serve", "--no-browser", "--host", "127.0.0.1",
              "--port", str(self.port), "--db", str(self.db), *self.extra],

@@ -1,7 +1,8 @@
 """いばらの姫と4人の騎士: the action layout and the observation declaration.
 
-Moves and explorations take numbered cards (and shields), ``sp`` the SP cards; combat cards
-range over every card. With ``multi_card_combat`` a fight or a ring play is a sorted set of
+Moves and explorations take numbered cards (and shields), ``sp`` the SP cards, each followed
+by the targets its verb declares (`takujo.games.ibara.effects.SP`: a square, a player …, laid
+out by kind); combat cards range over every card. With ``multi_card_combat`` a fight or a ring play is a sorted set of
 cards of any size (the hand has no cap during a turn), which no fixed index can number
 exactly: ``fight`` and ``ring`` become subset verbs, chosen card by card in a selection
 sub-turn (``fight+ c`` … then ``fight.``; takujo.adapters.driver). ``declare k`` ranges over
@@ -14,7 +15,8 @@ from typing import Any
 import numpy as np
 
 from ..core.game import Game
-from .actions import Dom, Slot, VerbShape
+from ..core.targets import Target
+from .actions import Dom, Slot, VerbShape, card_led_shape, target_dom
 from .observe import (Bucket, Cards, Ctx, Custom, Fixed, Flag, Frame, ObsSpec, OneHot, PerSeat, Pool, Positions,
                       Scalar, Seat, Seats)
 
@@ -36,13 +38,18 @@ def action_shapes(game: Game) -> list[VerbShape]:
     c = len(content.cards)
     cards = Dom.ints(c, name="card")
     numbered = Dom([x.iid for x in content.cards if x.sp is None], "numbered card")
-    sp = Dom([x.iid for x in content.cards if x.sp is not None], "SP card")
+    sp = [x.iid for x in content.cards if x.sp is not None]
     squares = Dom(board.SQUARES, "square")
+    groups = {"whim": range(len(content.whims))}
+
+    def dom_of(target: Target) -> Dom:
+        return target_dom(target, game.players, lambda of: groups.get(of, range(c)), game.places)
     multi = rules.multi_card_combat
     shapes = [
         VerbShape("end"), VerbShape("satisfy"), VerbShape("noring"),
         VerbShape("move", (Slot(numbered), Slot(squares)), note="a card's move to a square"),
-        VerbShape("sp", (Slot(sp), Slot(Dom(board.NUMBERED, "numbered square"), optional=True))),
+        card_led_shape("sp", sp, lambda card: game.arg_table.tail_of(game, "sp", card), dom_of,
+                       note="an SP card, then the targets its verb declares"),
         VerbShape("explore", (Slot(numbered),)),
         VerbShape("discard", (Slot(cards),)),
         VerbShape("nofight", (Slot(cards),), note="a card that counts as none"),

@@ -27,7 +27,7 @@ GOLDEN = {
     "fuutei": (2282, 2556),
     "sengoku_taisen": (11602, 2181),
     "draft_daimyo": (551, 760),
-    "ibara": (1607, 1283),
+    "ibara": (1587, 1283),
 }
 
 _TABLES: dict[str, Table] = {}

@@ -9,13 +9,16 @@ order of the content file does not change its play.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterable
 
 from ...core.action import Action
+from ...bots.aims import best_aimed
 from ...core.rng import Rng
+from ...core.targets import Kind, Typed
 from . import board
 from .combat import GAIBLITZ_BONUS, compare
 from .content import BEATS, SHIELD, SUITS, Content
+from .effects import SP
 from .state import HAND_LIMIT
 
 if TYPE_CHECKING:
@@ -27,6 +30,9 @@ ITEM_WEIGHT = 0.5      # an item chip in hand, against 3 for a whim held
 #: a square): their actions are put in content order before the bot picks among them
 ALL_CARDS = frozenset({"fight", "ring", "discard", "drop", "nofight", "explore"})
 FIRST_CARD = frozenset({"move", "sp"})
+#: the SP verbs the plan decides on itself (it draws; it keeps the others to fight with): an SP
+#: card of any other verb is played by what its verb declares (`_aimed_sp`)
+PLANNED_SP = frozenset({"draw", "teleport", "move_event"})
 
 
 def card_order(c: Content) -> list[int]:
@@ -125,6 +131,9 @@ class IbaraHeuristic:
             if spare:
                 pick = max(spare, key=lambda c: self.c.cards[c].number)
                 return next(a for a in by["explore"] if a.args[0] == pick)
+        aimed = self._aimed_sp(view, by.get("sp", ()))
+        if aimed is not None:
+            return aimed
         if "gaiblitz" in by:
             return self._gaiblitz(view, by["gaiblitz"])
         hand = view["zones"]["hand"][me]
@@ -132,6 +141,36 @@ class IbaraHeuristic:
             if self.c.cards[a.args[0]].sp == "draw" and len(hand) + 1 <= HAND_LIMIT:
                 return a
         return by["end"][0]
+
+    # ----- SP cards of a verb the plan has no branch for ----------------------------------------
+    def _aimed_sp(self, view: dict[str, Any], actions: Iterable[Action]) -> Action | None:
+        """The best SP card of a verb outside `PLANNED_SP` and its target, by what the verb
+        declares (`effects.SP`: its aim and worth; `takujo.bots.aims`); None for none."""
+        cards = self.c.cards
+        options = []
+        for a in actions:
+            sp = cards[a.args[0]].sp
+            if sp not in PLANNED_SP and sp in SP:
+                options.append((SP[sp], self.game.typed_args(a)[1:], a))
+        if not options:
+            return None
+        best = best_aimed(options, view["player"], lambda t: self._owner(view, t), self._leader(view))
+        return best[0] if best is not None else None  # type: ignore[return-value]
+
+    def _owner(self, view: dict[str, Any], t: Typed) -> int | None:
+        """Whose a target is: a square is the first knight's on it, a card in my hand mine."""
+        if t.target.kind is Kind.PLACE:
+            return next((p for p, sq in enumerate(view["public"]["pos"]) if sq == t.value), None)
+        if t.target.kind is Kind.CARD and t.value in view["zones"]["hand"][view["player"]]:
+            return view["player"]
+        return None
+
+    def _leader(self, view: dict[str, Any]) -> int | None:
+        """The opponent nearest to winning: the most whims held, then the escort."""
+        pub, me = view["public"], view["player"]
+        whims = view["zones"]["whims"]
+        others = [p for p in range(len(pub["pos"])) if p != me]
+        return max(others, key=lambda p: (len(whims[p]), pub["escort"] == p), default=None)
 
     # ----- helpers ---------------------------------------------------------------------------
     def _keep_value(self, c: int) -> float:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from rich.markup import escape
 
 from ...core.action import Action
+from ...core.targets import Kind
 from ...present import Markup, Msg, Renderer
 from . import board
 from .content import BEATS, SHIELD, SUIT_EN
@@ -66,6 +67,14 @@ def _strength(v: list[Any]) -> Msg:
     return Msg("event.value", suit=v[0], strength=v[1]) if v else Msg("event.no_card")
 
 
+def sp_targets(game: "IbaraGame", card: int, targets: Any) -> list[Msg]:
+    """The targets of SP card `card`, each named by the kind its verb declares
+    (`effects.SP`): a square as the log words squares, a player, a card … by the renderer."""
+    typed = game.typed_args(Action(0, "sp", (card, *targets)))[1:]
+    return [Msg("target.square", square=square(t.value)) if t.target.kind is Kind.PLACE
+            else Msg("target.typed", arg=t) for t in typed]
+
+
 # ----- events ---------------------------------------------------------------------------------
 def event_message(game: "IbaraGame", e: dict[str, Any], view: dict[str, Any] | None = None) -> tuple[str, dict[str, Any]] | None:
     """(message ID, arguments) of every event kind Ibara logs; None for `SILENT_EVENTS`."""
@@ -110,7 +119,7 @@ def event_message(game: "IbaraGame", e: dict[str, Any], view: dict[str, Any] | N
     elif k == "sp":
         target = args.pop("target")
         if target:
-            args["square"] = square(target[0])
+            args["targets"] = sp_targets(game, e["card"], target)
             return "event.sp_on", args
     elif k == "gaiblitz":
         args["knight"] = _gaiblitz(game)
@@ -125,7 +134,7 @@ def action_message(game: "IbaraGame", a: Action, view: dict[str, Any] | None = N
         return "action.move", {"card": args[0], "square": square(args[1])}
     if v == "sp":
         if len(args) > 1:
-            return "action.sp_on", {"card": args[0], "square": square(args[1])}
+            return "action.sp_on", {"card": args[0], "targets": sp_targets(game, args[0], args[1:])}
         return "action.sp", {"card": args[0]}
     if v in ("explore", "discard", "nofight", "drop"):
         return f"action.{v}", {"card": args[0]}
@@ -232,7 +241,7 @@ def effect_msg(game: "IbaraGame", e: Any) -> Msg:
         return Msg(_one(f"effect.{do}", n), n=n)
     if do == "irritation":
         return Msg("effect.irritation", n=eff.get("n", 1))
-    return Msg(f"effect.{do}")
+    return Msg(f"effect.{do}", **{k: v for k, v in eff.items() if k != "do"})   # effect.<verb>: its parameters
 
 
 def _parts(game: "IbaraGame", kind: str, x: Any, lang: str) -> tuple[Msg, list[Msg]]:
@@ -245,8 +254,9 @@ def _parts(game: "IbaraGame", kind: str, x: Any, lang: str) -> tuple[Msg, list[M
         return Msg("info.action", copies=copies, move=x.move), [rule]
     text = _own_text(x, lang)
     own = [Msg("info.text", text=text)] if text else []
-    if kind == "sp":
-        return Msg("info.sp", copies=sum(1 for y in c.cards if y.sp == x.effect and y.name == x.name_ja)), own
+    if kind == "sp":   # a card with no text of its own: what its verb does (sp_effect.<verb>)
+        return (Msg("info.sp", copies=sum(1 for y in c.cards if y.sp == x.effect and y.name == x.name_ja)),
+                own or [Msg(f"sp_effect.{x.effect}")])
     if kind == "knight":
         return Msg("info.knight", kind=f"knight_kind.{x.kind}"), own
     if kind == "item":

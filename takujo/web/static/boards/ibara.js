@@ -185,7 +185,7 @@ export function render(root, state, ctx) {
       el("span.ibr-sq-label", {}, label, corner ? el("span.ibr-corner-mark", { "aria-hidden": "true" }, "✦") : null),
       sq === KEEP || sq === GATE ? el("span.ibr-sq-other", {}, other) : null,
       tokens);
-    if (!combatPhase) ctx.target(node, sq);      // the destination of a move or an SP card
+    if (!combatPhase) ctx.target(node, sq, "place");   // the destination of a move, a square an SP card names
     squareNodes.set(sq, node);
     map.append(node);
   }
@@ -274,6 +274,7 @@ export function render(root, state, ctx) {
       pub.turn_player === p ? el("span.ibr-badge.turn", {}, tr(ctx, "their_turn")) : null,
       pub.escort === p ? el("span.ibr-badge.escort", {}, "♛ ", tr(ctx, "escorting")) : null);
     bind(head, ctx.actionsFor("gaiblitz", p));   // ゲイブリッツ's ability (IBR-GABE): its target player
+    ctx.target(head, p, "player");               // the player a card's effect names
     const hand = z.hand[p];
     const handBox = Array.isArray(hand)
       ? el("div.ibr-hand-cards", {}, ...(mine ? myHand : [...hand].sort((a, b2) => a - b2)).map((c) => mine ? myCard(c) : actionCard(ctx, c)),

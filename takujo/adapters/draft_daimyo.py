@@ -1,17 +1,19 @@
 """ドラフト戦国大名: the action layout and the observation declaration.
 
-Card domains are typed from the card set. ``play c [t]`` has one case per kind of target:
-a 城 names one of the player's provinces, a subversion or 謀反の兆し an enemy warlord card,
-a neutral force's removal a province, and every other card nothing. ``march a b k`` has one
-case per province a, with b among its neighbours only, k in 1..the most any march can
-move (2 plus every 街道's bonus in the set).
+Card domains are typed from the card set. ``play c [t]`` has one case per kind of target the
+card's play declares (`takujo.games.draft_daimyo.effects.play_signature`, read through the
+game's argument kinds): a 城 names a province, so does a neutral force's removal, a
+subversion or 謀反の兆し a warlord card, and most cards nothing. ``march a b k`` has one case
+per province a, with b among its neighbours only, k in 1..the most any march can move (2
+plus every 街道's bonus in the set).
 """
 from __future__ import annotations
 
 from typing import Any
 
 from ..core.game import Game
-from .actions import Dom, Slot, VerbShape
+from ..core.targets import Target
+from .actions import Dom, Slot, VerbShape, card_led_shape, target_dom
 from .observe import (Bucket, Card, CardMap, Cards, Fixed, Flag, Frame, Ignore, ObsSpec, OneHot, PerSeat, Pool,
                       Positions, Scalar, Seat, Seats)
 
@@ -21,21 +23,6 @@ PROMPTS = ("order", "draft", "choose", "card", "basic", "tactic")
 DRAFT_KINDS = ("warlord", "development", "strategy")
 
 
-def target_kind(spec: Any) -> str:
-    """What playing the card names (as effects.play_targets decides): province, warlord or
-    nothing."""
-    if spec.castle:
-        return "province"
-    if spec.play is None:
-        return "none"
-    do = spec.play.do
-    if do in ("subvert", "treason_mark"):
-        return "warlord"
-    if do == "remove_neutral":
-        return "province"
-    return "none"
-
-
 def groups(game: Game) -> dict[str, list[int]]:
     cs = game.cards  # type: ignore[attr-defined]
     out: dict[str, list[int]] = {}
@@ -43,7 +30,6 @@ def groups(game: Game) -> dict[str, list[int]]:
         out.setdefault(card.spec.type, []).append(c)
         if card.spec.type in DRAFT_KINDS:
             out.setdefault("draft", []).append(c)
-            out.setdefault("play:" + target_kind(card.spec), []).append(c)
         if card.spec.castle:
             out.setdefault("castle", []).append(c)
     return out
@@ -55,12 +41,13 @@ def action_shapes(game: Game) -> list[VerbShape]:
     p_count = len(board)
     most = game.march_actions.cols - 1  # type: ignore[attr-defined]
     draft = Dom(g["draft"], "draft card")
-    provinces = Dom.ints(p_count, name="province")
-    warlords = Dom(g.get("warlord", []), "warlord")
-    cases = []
-    for kind, tail in (("none", ()), ("province", (Slot(provinces),)), ("warlord", (Slot(warlords),))):
-        if g.get("play:" + kind):
-            cases.append((Dom(g["play:" + kind], f"card naming {kind}"), tail))
+
+    def dom_of(target: Target) -> Dom:
+        """A card target of a group by type ("warlord"), else any card; a place a province."""
+        return target_dom(target, game.players, lambda of: g.get(of) or range(game.card_count), game.places)
+
+    play = card_led_shape("play", g["draft"], lambda c: game.arg_table.tail_of(game, "play", c), dom_of,
+                          note="with its target, if it names one")
     marches = tuple((Dom((a,), f"province {a}"), (Slot(Dom(sorted(board.adjacent[a]), "neighbour")),
                                                   Slot(Dom.ints(most, 1, name="soldiers"))))
                     for a in range(p_count) if board.adjacent[a])
@@ -70,7 +57,7 @@ def action_shapes(game: Game) -> list[VerbShape]:
         VerbShape("pick", (Slot(draft),), note="draft pick, face down"),
         VerbShape("choose", (Slot(draft),), note="this turn's card, face down"),
         VerbShape("sell", (Slot(draft),)),
-        VerbShape("play", cases=tuple(cases), note="with its target, if it names one"),
+        play,
         VerbShape("hire", (Slot(Dom.ints(HIRE_MAX, 1, name="soldiers")),)),
         VerbShape("march", cases=marches, note="from a province to a neighbour"),
     ]

@@ -12,8 +12,10 @@ from takujo.core.decision import DecisionKind
 from takujo.core.errors import CardDataError, OptionError
 from takujo.core.rng import Rng
 from takujo.games.draft_daimyo import cards as cards_module
+from takujo.games.draft_daimyo import effects as effects_module
 from takujo.games.draft_daimyo.board import MAP_FILE
-from takujo.games.draft_daimyo.cards import CARD_FILE, EFFECTS
+from takujo.games.draft_daimyo.cards import CARD_FILE
+from takujo.games.draft_daimyo.effects import VERBS
 from takujo.games.draft_daimyo.state import CHOOSE, DRAFT, TACTIC
 from takujo.present import Renderer
 
@@ -93,10 +95,10 @@ def test_kanegasaki_withdraws_to_the_adjacent_province():
 def test_vocabulary_comments_name_the_cards_that_carry_each_ability():
     """The comment on each constant ability in the vocabulary names a card that has it in the
     card data (ignore_defence is 竹中半兵衛's, not 真田昌幸's)."""
-    source = Path(cards_module.__file__).read_text(encoding="utf-8")
+    source = Path(effects_module.__file__).read_text(encoding="utf-8")
     specs = cards_module.load(str(CARD_FILE))[1]
     for verb in ("ignore_defence", "gekokujo_defection"):
-        line = next(x for x in source.splitlines() if x.strip().startswith(f'"{verb}"'))
+        line = next(x for x in source.splitlines() if x.strip().startswith(f'("{verb}"'))
         named = set(re.findall(r"#\s*([^:]+):", line))
         holders = {s.name_ja for s in specs if any(e.do == verb for e in s.constant)}
         assert named and named <= holders, f"{verb}: comment names {named}, data gives {holders}"
@@ -345,7 +347,7 @@ def test_every_declared_effect_parameter_is_read_by_a_rule(monkeypatch):
     games = [takujo.load(spec) for spec in ("draft_daimyo", "draft_daimyo(expansion=true,tactics=true)")]
     used = {e.do for game in games for c in game.cards.cards
             for e in (c.spec.play, *c.spec.constant) if e is not None}
-    declared = {(verb, name) for verb in used for name in EFFECTS[verb]}
+    declared = {(verb, name) for verb in used for name in VERBS[verb].params}
     for seed in range(200):  # random games until every parameter has been read (a rare card may need many)
         for game in games:
             random_game(game, seed)

@@ -11,7 +11,8 @@ import pytest
 import takujo
 from takujo.core.errors import CardDataError
 from takujo.games.draft_daimyo.board import MAP_FILE
-from takujo.games.draft_daimyo.cards import CARD_FILE, EFFECTS, PARAMS
+from takujo.games.draft_daimyo.cards import CARD_FILE, PARAMS
+from takujo.games.draft_daimyo.effects import VERBS
 
 CARDS = CARD_FILE.read_text(encoding="utf-8")
 MAP = MAP_FILE.read_text(encoding="utf-8")
@@ -30,7 +31,7 @@ def refused(tmp_path: Path, option: str, text: str, **options) -> tuple[str, str
 
 
 def test_every_parameter_has_a_range():
-    assert {p for params in EFFECTS.values() for p in params} == set(PARAMS)
+    assert {p for verb in VERBS.values() for p in verb.params} == set(PARAMS)
 
 
 @pytest.mark.parametrize("old, new, words", [

@@ -1,4 +1,5 @@
-"""The cards of ドラフト戦国大名 and its expansion: schema, loading and the effect vocabulary.
+"""The cards of ドラフト戦国大名 and its expansion: schema and loading (the effect vocabulary is
+`effects.VERBS`).
 
 Cards are declared in ``cards.toml``, each with its `set` (base or expansion). The expansion
 replaces base cards of the same name (DSD-SETUP-03); `deck_for` builds the card lists of one
@@ -16,75 +17,29 @@ from pydantic import ConfigDict, Field, model_validator
 from ...core.cards import META_KEYS, QUOTE, CardText, expand, first_repeat, load_cards, read_meta, unknown_keys
 from ...core.cards import Effect as CoreEffect
 from ...core.errors import CardDataError
+from .effects import DRAFTED, VERBS
 
 CARD_FILE = Path(__file__).with_name("cards.toml")
 
-# verb -> allowed parameters. Play effects (warlords on arrival, strategies), events,
-# honour conditions, tactics and constant abilities all draw on this vocabulary.
-EFFECTS: dict[str, set[str]] = {
-    "gold": {"n"},                       # gain n gold
-    "vp": {"n"},                         # gain n victory points
-    "soldiers": {"n"},                   # place n soldiers in your home province (or a castle)
-    "remove_neutral": {"n"},             # remove n neutral soldiers next to your provinces
-    "subvert": {"min_defection"},        # 調略: take an enemy warlord with 離反値 >= min (not 忠臣)
-    "treason_mark": set(),               # 謀反の兆し: attach to an enemy warlord (忠臣 no longer protects)
-    "uprising": {"n"},                   # event 一向一揆: n neutral soldiers rise in the leader's province
-    "gekokujo": set(),                   # event 下克上: warlords may defect (離反値 on a die)
-    "per_province": {"gold", "vp"},      # each player: per province owned
-    "per_warlord": {"gold", "vp"},       # each player: per warlord
-    "per_development": {"gold", "vp"},   # each player: per development
-    "leader_loses": {"vp"},              # the VP leader loses vp
-    "free_soldier": {"n"},               # every player places n soldiers at home
-    "famine": set(),                     # every province with 3+ soldiers loses one
-    # constant abilities (常時)
-    "attack_dice": {"n"}, "defence_dice": {"n"}, "march_bonus": {"n"}, "income": {"gold", "vp"},
-    "gekokujo_defection": {"n"},         # 明智光秀: +n 離反値 during 下克上 (DSD-CARD-03)
-    "ignore_defence": set(),             # 竹中半兵衛: in your attacks the defender's defence modifiers do not count
-    "upkeep_free": set(),                # this card costs no upkeep
-    # honour conditions (final scoring)
-    "most_provinces": {"vp"}, "most_warlords": {"vp"}, "most_gold": {"vp"},
-    "most_developments": {"vp"}, "most_battles_won": {"vp"},
-    # tactics cards (one battle only)
-    "battle_dice": {"n"},                # +n dice for your side in this battle
-    "first_strike": set(),               # your side rolls first
-    "negate_castle": set(),              # the defender's castle gives nothing this battle
-    "ambush": {"n"},                     # n hits dealt before any roll
-    "plunder": {"gold"},                 # attacker: if it wins, take gold from the defender
-    "retreat": set(),                    # 金ヶ崎の退き口: your soldiers may leave without loss
-    "reroll": set(),                     # reroll your misses once
-    "fortify": {"n"},                    # defender: +n dice
-}
 #: What each parameter's value may be: a whole number from the first to the second [designed
 #: bounds, above every card of the list]; the rules read each with int(), and a number of
 #: soldiers, dice or gold this large is no card's.
 PARAMS: dict[str, tuple[int, int]] = {"n": (1, 10), "gold": (0, 20), "vp": (0, 20), "min_defection": (0, 6)}
-assert all(p in PARAMS for params in EFFECTS.values() for p in params), "a parameter without a range"
+assert all(p in PARAMS for v in VERBS.values() for p in v.params), "a parameter without a range"
 Kind = Literal["warlord", "development", "strategy", "event", "honour", "tactics"]
 #: The tables a card file holds.
 TABLES = ("meta", "card")
 
-#: Which verbs each use of an effect may take [designed]: what a rule reads for that use.
-#: Effects on playing a card (a warlord's arrival, a development, a strategy).
-PLAY_VERBS = frozenset({"gold", "vp", "soldiers", "remove_neutral", "subvert", "treason_mark",
-                        "uprising", "gekokujo", "per_province", "per_warlord", "per_development",
-                        "leader_loses", "free_soldier", "famine"})
-#: An event concerns every player and has no target to choose.
-EVENT_VERBS = PLAY_VERBS - {"remove_neutral", "subvert", "treason_mark"}
-CONSTANT_VERBS = frozenset({"attack_dice", "defence_dice", "march_bonus", "income",
-                            "gekokujo_defection", "ignore_defence", "upkeep_free"})
-HONOUR_VERBS = frozenset({"most_provinces", "most_warlords", "most_gold", "most_developments",
-                          "most_battles_won"})
-TACTICS_VERBS = frozenset({"battle_dice", "first_strike", "negate_castle", "ambush", "plunder",
-                           "retreat", "reroll", "fortify"})
+# Which verbs each use of an effect may take [designed]: what a rule reads for that use, the
+# `types` of each verb's entry in `effects.VERBS` (a card type for its ``play`` effect, or
+# ``constant`` for its 常時 abilities). An event concerns every player and has no target.
 #: Tactics effects that only one side of a battle can use (the battle reads them for it).
 TACTICS_SIDE = {"negate_castle": "attacker", "plunder": "attacker", "fortify": "defender"}
-PLAY_FOR = {"warlord": PLAY_VERBS, "development": PLAY_VERBS, "strategy": PLAY_VERBS,
-            "event": EVENT_VERBS, "honour": HONOUR_VERBS, "tactics": TACTICS_VERBS}
-DRAFT_KINDS = ("warlord", "development", "strategy")
+DRAFT_KINDS = DRAFTED
 
 
 class Effect(CoreEffect):
-    VOCABULARY = EFFECTS
+    VOCABULARY = VERBS        # read live: a verb registered later is known at once
 
     @model_validator(mode="after")
     def _values(self) -> "Effect":
@@ -121,14 +76,15 @@ class CardSpec(CardText):
         """What each type needs to take part in play: a refused card names what is wrong."""
         if self.type in ("event", "honour", "tactics", "strategy") and self.play is None:
             raise CardDataError("draft_daimyo.cards.needs_play", type=self.type)
-        if self.play is not None and self.play.do not in PLAY_FOR[self.type]:
+        if self.play is not None and self.type not in VERBS[self.play.do].types:
             raise CardDataError("draft_daimyo.cards.play_not_allowed", type=self.type, effect=self.play.do,
-                                allowed=sorted(PLAY_FOR[self.type]))
+                                allowed=sorted(VERBS.for_type(self.type)))
         if self.constant and self.type not in ("warlord", "development"):
             raise CardDataError("draft_daimyo.cards.no_constant", type=self.type)
         for e in self.constant:
-            if e.do not in CONSTANT_VERBS:
-                raise CardDataError("draft_daimyo.cards.not_constant", effect=e.do, allowed=sorted(CONSTANT_VERBS))
+            if "constant" not in VERBS[e.do].types:
+                raise CardDataError("draft_daimyo.cards.not_constant", effect=e.do,
+                                    allowed=sorted(VERBS.for_type("constant")))
         if self.type == "tactics" and self.side is None:
             raise CardDataError("draft_daimyo.cards.tactics_needs_side")
         if self.type == "tactics" and self.play is not None and \
@@ -154,7 +110,7 @@ class Card:
     def __post_init__(self) -> None:
         sums: dict[str, int] = {}
         for e in self.spec.constant:              # a verb without an amount counts once
-            sums[e.do] = sums.get(e.do, 0) + (int(e.get("n", 1)) if "n" in EFFECTS[e.do] else 1)
+            sums[e.do] = sums.get(e.do, 0) + (int(e.get("n", 1)) if "n" in VERBS[e.do].params else 1)
         object.__setattr__(self, "constants", sums)
 
     @property

@@ -1,42 +1,71 @@
 """Card effects of ドラフト戦国大名: playing drafted cards, and the effect vocabulary used by
-strategies, warlords' arrival effects and events."""
+strategies, warlords' arrival effects, events, constant abilities, honours and tactics.
+
+`VERBS` holds one entry per verb: the uses that may carry it (`types`: the card types whose
+``play`` it may be — ``warlord``, ``development``, ``strategy``, ``event``, ``honour``,
+``tactics`` — or ``constant`` for a 常時 ability), its parameters, the targets it takes and
+what it does. A verb's ``targets(state, player, effect)`` lists its target choices (a card's
+targets depend on its effect alone) and `Verb.target` their kinds; ``resolve(state, use,
+effect)`` carries it out for a `Use`. Constant abilities, honours and tactics are passive: the
+rule where they apply reads them (`state.DaimyoState` for constants and honours, `battle.py`
+for tactics).
+"""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable, NamedTuple, Sequence
 
 from ...core.dice import Dice
-from .cards import Effect
+from ...core.effects import Verbs
+from ...core.targets import Signature, Target
 
 if TYPE_CHECKING:
+    from .cards import CardSpec, Effect
     from .state import DaimyoState
 
 Targets = tuple[int, ...]
+#: The card types that are drafted and played from the hand.
+DRAFTED = ("warlord", "development", "strategy")
+#: A 城 is built in one of your provinces (it has no play effect).
+CASTLE_TARGET: Signature = (Target.place("province"),)
+_NONE: list[Targets] = [()]
+
+
+class Use(NamedTuple):
+    """One use of an effect: its `user` (-1 for an event), the `players` it concerns (the
+    user, or every player for an event), the chosen `target` (None: none) and the `source`
+    card."""
+
+    user: int
+    players: Sequence[int]
+    target: int | None
+    source: int
 
 
 def play_targets(s: "DaimyoState", p: int, c: int) -> list[Targets]:
     """Every target choice for playing card c (a 城 needs one of your provinces)."""
     spec = s.card(c).spec
     if spec.castle:
-        free = [pr for pr in s.provinces_of(p) if not s.has_castle(pr)]
-        return [(pr,) for pr in free]
+        return [(pr,) for pr in s.provinces_of(p) if not s.has_castle(pr)]
     if spec.play is None:
-        return [()]
+        return _NONE
     return targets(s, p, spec.play)
 
 
-def targets(s: "DaimyoState", p: int, eff: Effect) -> list[Targets]:
-    do = eff.do
-    enemies = [w for q in range(s.n) if q != p for w in s.warlords(q)]
-    if do == "subvert":
-        need = int(eff.get("min_defection", 3))
-        ok = [w for w in enemies if s.card(w).spec.defection >= need and can_defect(s, w)]
-        return [(w,) for w in ok]
-    if do == "treason_mark":
-        return [(w,) for w in enemies if w not in s.marked]
-    if do == "remove_neutral":
-        near = sorted({q for pr in s.provinces_of(p) for q in s.board.adjacent[pr] if s.owner[q] == -1})
-        return [(q,) for q in near]
-    return [()]
+def play_signature(spec: "CardSpec") -> Signature:
+    """The kinds of what playing a card names after it: a 城 a province, an effect what its
+    verb declares (`Verb.target`)."""
+    if spec.castle:
+        return CASTLE_TARGET
+    if spec.play is None:
+        return ()
+    verb = VERBS.get(spec.play.do)
+    return verb.target if verb is not None else ()
+
+
+def targets(s: "DaimyoState", p: int, eff: "Effect") -> list[Targets]:
+    """The target choices of effect `eff` used by player p ([()]: it takes none)."""
+    choose = VERBS[eff.do].targets
+    return _NONE if choose is None else choose(s, p, eff)
 
 
 def can_defect(s: "DaimyoState", w: int) -> bool:
@@ -71,54 +100,15 @@ def _move_warlord(s: "DaimyoState", w: int, to: int) -> None:
         s.marked.remove(w)
 
 
-def resolve(s: "DaimyoState", p: int, eff: Effect, chosen: Targets, source: int) -> None:
+def resolve(s: "DaimyoState", p: int, eff: "Effect", chosen: Targets, source: int) -> None:
     """Carry out one effect; p = -1 for an event (it concerns every player)."""
     do = eff.do
-    players = range(s.n) if p < 0 else [p]
+    carry_out = VERBS[do].resolve
+    assert carry_out is not None, f"{do} is passive: no card plays it"    # the loader allows none
     t = chosen[0] if chosen else None
     before = _tally(s)
     start = len(s.log)
-    if do == "gold":
-        for q in players:
-            s.gold[q] += int(eff.get("n", 1))
-    elif do == "vp":
-        for q in players:
-            s.vp[q] += int(eff.get("n", 1))
-    elif do in ("soldiers", "free_soldier"):
-        for q in players:
-            sq = s.hire_square(q)
-            if sq is not None:
-                s.soldiers[sq] += int(eff.get("n", 1))
-    elif do == "remove_neutral":
-        assert t is not None                             # the targeted effects have one (targets)
-        s.soldiers[t] = max(0, s.soldiers[t] - int(eff.get("n", 1)))
-        if s.soldiers[t] == 0:
-            s.owner[t] = -2
-    elif do == "subvert":
-        assert t is not None
-        _move_warlord(s, t, p)                           # 敵方家臣の調略
-    elif do == "treason_mark":
-        assert t is not None
-        s.marked.append(t)                               # 謀反の兆し (DSD-CARD-04)
-    elif do in ("per_province", "per_warlord", "per_development"):
-        for q in players:
-            count = {"per_province": len(s.provinces_of(q)), "per_warlord": len(s.warlords(q)),
-                     "per_development": sum(1 for c in s.domain[q] if s.card(c).type == "development")}[do]
-            s.gold[q] += count * int(eff.get("gold", 0))
-            s.vp[q] += count * int(eff.get("vp", 0))
-    elif do == "leader_loses":
-        best = max(s.vp)
-        for q in range(s.n):
-            if s.vp[q] == best:
-                s.vp[q] = max(0, s.vp[q] - int(eff.get("vp", 1)))
-    elif do == "famine":
-        for pr in range(len(s.board)):
-            if s.owner[pr] >= 0 and s.soldiers[pr] >= 3:
-                s.soldiers[pr] -= 1
-    elif do == "uprising":
-        uprising(s, int(eff.get("n", 2)))
-    elif do == "gekokujo":
-        gekokujo(s)
+    carry_out(s, Use(p, range(s.n) if p < 0 else (p,), t, source), eff)
     after = _tally(s)
     # what the effect gave or took, so that the log can say so (or that it gave nothing)
     s.say("effect", player=p, do=do, target=t, source=source,
@@ -178,3 +168,165 @@ def gekokujo(s: "DaimyoState") -> None:
             to = last if s.vp[last] <= s.vp[q] else -1
             _move_warlord(s, w, to)
             s.say("defected", player=q, card=w, dest=to)
+
+
+# ----- the vocabulary ------------------------------------------------------------------------------
+VERBS = Verbs()
+#: Uses of a play effect: the drafted cards, and events (which concern every player, no target).
+PLAYED = (*DRAFTED, "event")
+
+
+def _enemy_warlords(s: "DaimyoState", p: int) -> list[int]:
+    return [w for q in range(s.n) if q != p for w in s.warlords(q)]
+
+
+@VERBS.verb("gold", types=PLAYED, params={"n"}, aim="own", worth=2)
+def _gold(s: "DaimyoState", use: Use, eff: "Effect") -> bool:
+    """Gain n gold."""
+    for q in use.players:
+        s.gold[q] += int(eff.get("n", 1))
+    return True
+
+
+@VERBS.verb("vp", types=PLAYED, params={"n"}, aim="own", worth=3)
+def _vp(s: "DaimyoState", use: Use, eff: "Effect") -> bool:
+    """Gain n victory points."""
+    for q in use.players:
+        s.vp[q] += int(eff.get("n", 1))
+    return True
+
+
+def _soldiers(s: "DaimyoState", use: Use, eff: "Effect") -> bool:
+    """Soldiers at home (or in a castle): `soldiers` for the user, `free_soldier` for all."""
+    for q in use.players:
+        sq = s.hire_square(q)
+        if sq is not None:
+            s.soldiers[sq] += int(eff.get("n", 1))
+    return True
+
+
+VERBS.verb("soldiers", types=PLAYED, params={"n"}, aim="own", worth=2)(_soldiers)
+VERBS.verb("free_soldier", types=PLAYED, params={"n"})(_soldiers)
+
+
+def _neutrals_near(s: "DaimyoState", p: int, eff: "Effect") -> list[Targets]:
+    near = sorted({q for pr in s.provinces_of(p) for q in s.board.adjacent[pr] if s.owner[q] == -1})
+    return [(q,) for q in near]
+
+
+@VERBS.verb("remove_neutral", types=DRAFTED, params={"n"}, targets=_neutrals_near,
+            target=(Target.place("province"),), aim="own", worth=2)
+def _remove_neutral(s: "DaimyoState", use: Use, eff: "Effect") -> bool:
+    """Remove n neutral soldiers from a province next to yours (emptied, it is no one's)."""
+    t = use.target
+    assert t is not None                                 # the targeted effects have one (targets)
+    s.soldiers[t] = max(0, s.soldiers[t] - int(eff.get("n", 1)))
+    if s.soldiers[t] == 0:
+        s.owner[t] = -2
+    return True
+
+
+def _subvertible(s: "DaimyoState", p: int, eff: "Effect") -> list[Targets]:
+    need = int(eff.get("min_defection", 3))
+    return [(w,) for w in _enemy_warlords(s, p) if s.card(w).spec.defection >= need and can_defect(s, w)]
+
+
+@VERBS.verb("subvert", types=DRAFTED, params={"min_defection"}, targets=_subvertible,
+            target=(Target.card("warlord"),), aim="foe", worth=5)
+def _subvert(s: "DaimyoState", use: Use, eff: "Effect") -> bool:
+    """調略: take an enemy warlord whose 離反値 is at least min_defection (not 【忠臣】)."""
+    assert use.target is not None
+    _move_warlord(s, use.target, use.user)               # 敵方家臣の調略
+    return True
+
+
+@VERBS.verb("treason_mark", types=DRAFTED,
+            targets=lambda s, p, eff: [(w,) for w in _enemy_warlords(s, p) if w not in s.marked],
+            target=(Target.card("warlord"),), aim="foe", worth=1)
+def _treason_mark(s: "DaimyoState", use: Use, eff: "Effect") -> bool:
+    """謀反の兆し: attach to an enemy warlord (【忠臣】 no longer protects him)."""
+    assert use.target is not None
+    s.marked.append(use.target)                          # 謀反の兆し (DSD-CARD-04)
+    return True
+
+
+def _per(count: Callable[["DaimyoState", int], int]) -> Callable[["DaimyoState", Use, "Effect"], bool]:
+    """Each player concerned gains gold and VP per thing counted."""
+    def resolve(s: "DaimyoState", use: Use, eff: "Effect") -> bool:
+        for q in use.players:
+            k = count(s, q)
+            s.gold[q] += k * int(eff.get("gold", 0))
+            s.vp[q] += k * int(eff.get("vp", 0))
+        return True
+    return resolve
+
+
+VERBS.verb("per_province", types=PLAYED, params={"gold", "vp"}, aim="own")(
+    _per(lambda s, q: len(s.provinces_of(q))))
+VERBS.verb("per_warlord", types=PLAYED, params={"gold", "vp"}, aim="own")(
+    _per(lambda s, q: len(s.warlords(q))))
+VERBS.verb("per_development", types=PLAYED, params={"gold", "vp"}, aim="own")(
+    _per(lambda s, q: sum(1 for c in s.domain[q] if s.card(c).type == "development")))
+
+
+@VERBS.verb("leader_loses", types=PLAYED, params={"vp"})
+def _leader_loses(s: "DaimyoState", use: Use, eff: "Effect") -> bool:
+    """The VP leader(s) lose vp."""
+    best = max(s.vp)
+    for q in range(s.n):
+        if s.vp[q] == best:
+            s.vp[q] = max(0, s.vp[q] - int(eff.get("vp", 1)))
+    return True
+
+
+@VERBS.verb("famine", types=PLAYED)
+def _famine(s: "DaimyoState", use: Use, eff: "Effect") -> bool:
+    """Every held province with 3 or more soldiers loses one."""
+    for pr in range(len(s.board)):
+        if s.owner[pr] >= 0 and s.soldiers[pr] >= 3:
+            s.soldiers[pr] -= 1
+    return True
+
+
+@VERBS.verb("uprising", types=PLAYED, params={"n"})
+def _uprising(s: "DaimyoState", use: Use, eff: "Effect") -> bool:
+    """一向一揆: n rebels rise in the VP leader's province (`uprising`)."""
+    uprising(s, int(eff.get("n", 2)))
+    return True
+
+
+@VERBS.verb("gekokujo", types=PLAYED)
+def _gekokujo(s: "DaimyoState", use: Use, eff: "Effect") -> bool:
+    """下克上: warlords may defect (`gekokujo`)."""
+    gekokujo(s)
+    return True
+
+
+# ----- passive verbs: read by the rule where they apply ---------------------------------------------
+def _passive(use: str, *verbs: tuple[str, set[str]]) -> None:
+    for name, params in verbs:
+        VERBS.passive(name, (use,), params)
+
+
+# 常時 abilities (warlords and developments), read by state.DaimyoState and the battle
+_passive("constant",
+         ("attack_dice", {"n"}),            # +n battle dice attacking
+         ("defence_dice", {"n"}),           # +n battle dice defending
+         ("march_bonus", {"n"}),            # +n soldiers a march may move (DSD-CARD-05)
+         ("income", {"gold", "vp"}),        # gold and VP each round's income
+         ("gekokujo_defection", {"n"}),     # 明智光秀: +n 離反値 during 下克上 (DSD-CARD-03; gekokujo above)
+         ("ignore_defence", set()),         # 竹中半兵衛: in your attacks the defender's defence modifiers do not count
+         ("upkeep_free", set()))            # this card costs no upkeep
+# honour conditions: the leader(s) of the measure gain vp at the final scoring (state.DaimyoState)
+_passive("honour", *((name, {"vp"}) for name in (
+    "most_provinces", "most_warlords", "most_gold", "most_developments", "most_battles_won")))
+# tactics cards, one battle only (battle.py; DSD-TACTICS-USE); cards.TACTICS_SIDE: one side only
+_passive("tactics",
+         ("battle_dice", {"n"}),            # +n dice for your side in this battle
+         ("first_strike", set()),           # your side rolls first
+         ("negate_castle", set()),          # the defender's castle gives nothing this battle
+         ("ambush", {"n"}),                 # n hits dealt before any roll
+         ("plunder", {"gold"}),             # attacker: if it wins, take gold from the defender
+         ("retreat", set()),                # 金ヶ崎の退き口: your soldiers may leave without loss (DSD-CARD-07)
+         ("reroll", set()),                 # reroll your misses once
+         ("fortify", {"n"}))                # defender: +n dice

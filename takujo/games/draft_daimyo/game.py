@@ -10,8 +10,10 @@ from ...core.action import ActionTable
 from ...core.cards import card_file_option
 from ...core.errors import OptionError
 from ...core.game import Game, GameOptions
+from ...core.targets import ArgKinds, Signature, Target
 from .board import FACTION_KEYS, FACTIONS, MAP_FILE, Board, Province, load_board, province_names
 from .cards import CARD_FILE, CardSet, card_set
+from .effects import play_signature
 from .schema import DaimyoPublic
 from .state import MARCH_MAX, DaimyoState
 
@@ -74,6 +76,28 @@ class DaimyoGame(Game):
         from .determinize import determinize
         return determinize(self, view, rng)
 
+    # ----- what actions name ------------------------------------------------------------------
+    def _arg_kinds(self) -> ArgKinds:
+        """What each action's arguments name: provinces are places; a played card is followed
+        by what playing it names (a 城 a province, an effect what its verb declares)."""
+        province, soldiers = Target.place("province"), Target.number("soldiers")
+        return ArgKinds(fixed={
+            "rest": (), "notactic": (), "order": (Target.number("position"),),
+            "pick": (Target.card("packets"),), "choose": (Target.card("hand"),),
+            "sell": (Target.card("chosen"),), "tactic": (Target.card("tactics_hand"),),
+            "hire": (soldiers,), "march": (province, province, soldiers),
+        }, by_card={"play": (Target.card("chosen"), _play_tail)})
+
+    def places(self, of: str) -> list[int]:
+        """The provinces of the map (every one, in or out of play)."""
+        return list(range(len(self.board))) if of == "province" else []
+
+    def place_names(self, of: str, place: Any) -> tuple[str, str]:
+        """(Japanese, English) names of a province by its index."""
+        if of != "province" or type(place) is not int or not 0 <= place < len(self.board):
+            raise KeyError(place)
+        return province_names(self.board.provinces[place])
+
     # ----- names and the catalogue ----------------------------------------------------------
     def card_names(self, card: Any) -> tuple[str, str]:
         """(Japanese, English) names of a card id, or of a province (`Province`)."""
@@ -120,3 +144,9 @@ class DaimyoGame(Game):
         return {"game": self.name, "set": meta.get("set", ""), "stand_in": bool(meta.get("stand_in")),
                 "note_ja": meta.get("note_ja", ""), "note_en": meta.get("note_en", ""),
                 "cards": cards, "board": board, "factions": factions}
+
+
+def _play_tail(game: Game, card: int) -> Signature:
+    """What playing `card` names after it (`effects.play_signature`)."""
+    cards = game.cards.cards  # type: ignore[attr-defined]
+    return play_signature(cards[card].spec) if 0 <= card < len(cards) else ()

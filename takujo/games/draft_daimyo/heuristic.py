@@ -7,16 +7,26 @@ gold to spare, use a tactics card in every battle where the card does something.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
+from ...bots.aims import best_aimed
 from ...core.action import Action
+from ...core.effects import Verb
 from ...core.rng import Rng
+from ...core.targets import Kind, Typed
 from .board import FACTIONS
+from .effects import VERBS
 from .state import ROUNDS
 
 if TYPE_CHECKING:
     from .game import DaimyoGame
     from .state import DaimyoState
+
+#: the play verbs `act` weighs by a branch of its own (a card's value, its first target); any
+#: other by the aim and worth its entry declares (`takujo.bots.aims`)
+_OWN_BRANCHES = frozenset({"gold", "vp", "soldiers", "remove_neutral", "subvert", "treason_mark", "uprising",
+                           "gekokujo", "per_province", "per_warlord", "per_development", "leader_loses",
+                           "free_soldier", "famine"})
 
 
 def estimate(s: "DaimyoState") -> list[float]:
@@ -64,6 +74,9 @@ class DaimyoHeuristic:
             return max(pool, key=lambda a: self.value(a.args[0]))
         if "play" in by or "sell" in by:
             plays = by.get("play", [])
+            play = self.cards[plays[0].args[0]].spec.play if plays else None
+            if play is not None and play.do not in _OWN_BRANCHES:
+                return self._aimed(view, VERBS[play.do], plays, by["sell"][0])
             if plays and self.value(plays[0].args[0]) > 1:
                 return plays[0]
             return by["sell"][0]
@@ -74,6 +87,27 @@ class DaimyoHeuristic:
         if "notactic" in by:
             return by["notactic"][0]
         return self._basic(view, by)
+
+    def _aimed(self, view: dict[str, Any], verb: Verb, plays: list[Action], sell: Action) -> Action:
+        """A card whose verb this heuristic has no branch for: played on the target its aim
+        favours (a foe's things, the leader's most), or sold when no target suits it."""
+        me, vp = view["player"], view["public"]["vp"]
+        others = [q for q in range(len(vp)) if q != me]
+        leader = max(others, key=lambda q: (vp[q], -q)) if others else None
+        options = [(verb, self.game.typed_args(a)[1:], a) for a in plays]
+        best = best_aimed(options, me, lambda t: self._owner(view, t), leader)
+        return cast(Action, best[0]) if best is not None else sell
+
+    @staticmethod
+    def _owner(view: dict[str, Any], t: Typed) -> int | None:
+        """Whose a target is: a province's holder, a card's in whose domain it lies (None:
+        nobody's, such as a neutral or empty province)."""
+        if t.target.kind is Kind.PLACE:
+            holder = view["public"]["owner"][t.value]
+            return holder if holder >= 0 else None
+        if t.target.kind is Kind.CARD:
+            return next((q for q, cards in enumerate(view["zones"]["domain"]) if t.value in cards), None)
+        return None
 
     def _tactic_helps(self, view: dict[str, Any], c: int) -> bool:
         """Leave out tactics cards that do nothing here: 城方の内応 with no castle, 略奪 from a

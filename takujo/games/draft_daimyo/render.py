@@ -13,9 +13,12 @@ from typing import TYPE_CHECKING, Any
 from rich.markup import escape
 
 from ...core.action import Action
+from ...core.targets import Kind, Typed
 from ...present import Markup, Msg, Renderer
+from ...present.catalogue import catalogue_for
 from .battle import HIT
 from .board import FACTION_KEYS, Province, province_names
+from .effects import VERBS
 
 if TYPE_CHECKING:
     from .cards import CardSpec
@@ -75,15 +78,18 @@ def _card_or_word(game: "DaimyoGame", do: str, fallback: str) -> Any:
     return c if c is not None else Msg(f"word.{fallback}")
 
 
-def play_target(game: "DaimyoGame", card: int, targets: list[int] | tuple[int, ...]) -> Msg | Markup:
-    """Where (a 城, removing neutral soldiers) or on whom (a warlord) a card was played."""
-    if not targets:
+#: How a target of each kind is named after the card played: "(in a province)", "(on a warlord)".
+_TARGET_MESSAGES = {Kind.PLACE: "target.province", Kind.PLAYER: "target.player"}
+
+
+def play_target(game: "DaimyoGame", card: int, targets: list[int] | tuple[int, ...]) -> Msg | list[Msg] | Markup:
+    """Where (a 城, removing neutral soldiers) or on whom (a warlord) a card was played: each
+    target named by the kind playing the card declares for it (`effects.play_signature`)."""
+    kinds = game.arg_table.tail_of(game, "play", card) if targets else ()
+    named = [Msg(_TARGET_MESSAGES.get(k.kind, "target.warlord"), target=Typed(k, t)) for k, t in zip(kinds, targets)]
+    if not named:
         return _NONE
-    spec = game.cards[card].spec
-    t = targets[0]
-    if spec.castle or (spec.play is not None and spec.play.do == "remove_neutral"):
-        return Msg("target.province", target=Province(t))
-    return Msg("target.warlord", target=t)
+    return named[0] if len(named) == 1 else named
 
 
 def _signed(n: int) -> str:
@@ -106,12 +112,22 @@ def _gains(game: "DaimyoGame", e: dict[str, Any]) -> list[Msg]:
                          n=_signed(e["neutral"])))
     if e.get("defected"):
         parts.append(Msg("effect.defected", warlords=count("warlords", e["defected"])))
-    t = e.get("target")
-    if e.get("do") == "subvert" and t is not None:
-        parts.append(Msg("effect.subverted", target=t))
-    if e.get("do") == "treason_mark" and t is not None:
-        parts.append(Msg("effect.marked", target=t))
+    done = _done_to(game, e.get("do"), e.get("target"))
+    if done is not None:
+        parts.append(done)
     return parts or [Msg("effect.nothing")]
+
+
+def _done_to(game: "DaimyoGame", do: Any, t: Any) -> Msg | None:
+    """What a targeted effect did to its target, for a verb with a message of its own
+    (``effect.verb.<verb>``: "… changed sides"), the target named by its declared kind."""
+    if t is None or do not in VERBS:
+        return None
+    msg_id = f"effect.verb.{do}"
+    kinds = VERBS[do].target
+    if not kinds or msg_id not in catalogue_for(game):
+        return None
+    return Msg(msg_id, target=Typed(kinds[0], t))
 
 
 def _roll(game: "DaimyoGame", e: dict[str, Any]) -> tuple[str, dict[str, Any]]:

@@ -16,6 +16,7 @@ from pydantic import ConfigDict, Field, field_validator, model_validator
 from ...core.cards import META_KEYS, QUOTE, CardText, first_repeat, load_cards, read_meta, unknown_keys
 from ...core.cards import Effect as CoreEffect
 from ...core.errors import CardDataError
+from .effects import VERBS
 
 CARD_FILE = Path(__file__).with_name("cards.toml")
 
@@ -31,30 +32,11 @@ UNIT_NAMES_JA = {"cavalry": "騎兵", "infantry": "歩兵", "gunner": "鉄砲兵
 KEYWORDS = {"奇襲", "貫通", "長槍"}
 # SGT-WARLORD-09 / SGT-WARLORD-11: rules of every warlord, never printed as a keyword.
 RULE_KEYWORDS = {"疾風怒濤", "無双連撃"}
-# Effect vocabulary: verb -> allowed parameters.
-EFFECTS: dict[str, set[str]] = {
-    "strength": {"amount", "target"},      # +兵力 this turn; target ally | all_allies | self
-    "damage": {"amount", "target"},        # damage to an enemy warlord (or all_enemies)
-    "draw": {"n"},
-    "destroy": {"max_strength"},           # destroy an enemy warlord with 兵力 <= max
-    "ready": {"target"},                   # ready an ally warlord
-    "exhaust": {"target"},                 # exhaust an enemy warlord
-    "summon": {"strength", "siege", "unit", "count"},   # summoned soldier tokens
-    "build_wall": {"n"},                   # 築城: top cards of the deck become walls
-    "siege_up": {"amount", "target"},      # +攻城力 this turn
-    "bounce": {"max_strength"},            # return an enemy warlord to its owner's hand
-    "exile": {"max_strength"},             # remove an enemy warlord from the game (除外)
-    "aura": {"amount", "unit"},            # static: your warlords (of a troop type) +兵力
-    "win_if": {"koku", "camp"},            # static: its owner wins with this many kokuryoku and warlords
-    "lose_if": {"hand_at_most", "deck_at_most"},  # static: its owner's opponent loses when met
-    "cannot_attack": set(),                # static: this warlord cannot attack
-}
-# Whom an effect acts on when its card does not say: one ally or one enemy unit, chosen.
-TARGETED = {"strength": "ally", "siege_up": "ally", "damage": "enemy", "destroy": "enemy",
-            "ready": "ally", "exhaust": "enemy", "bounce": "enemy", "exile": "enemy"}
-# The `target` values each verb that takes one carries out (`effects.apply`).
-TARGETS = {"strength": ("ally", "all_allies", "self"), "damage": ("enemy", "all_enemies"),
-           "ready": ("ally", "self"), "exhaust": ("enemy",), "siege_up": ("ally", "self")}
+# The effect vocabulary: verb -> the parameters card data may give it, from the one registry
+# entry of each verb (`effects.VERBS`, read live: a verb registered later is known at once).
+# Every parameter is read by the rule that carries the verb out; one no rule reads would be
+# silently ignored, so it must not be declared (the loader then refuses it).
+EFFECTS = VERBS.vocab
 # The largest numbers a card may print [designed bounds, far above any card of the pool]: 兵力
 # (and an effect's amount of it), 攻城力, a cost, and a count of cards or units.
 MAX_STRENGTH = 99_999
@@ -69,7 +51,6 @@ NUMBERS: dict[str, tuple[int, int]] = {
     "deck_at_most": (0, 10 * MAX_COUNT)}
 #: The tables a card file holds.
 TABLES = ("meta", "card")
-STATIC = {"aura", "cannot_attack", "win_if", "lose_if"}
 TIMINGS = {"メイン": "main", "戦闘": "battle", "main": "main", "battle": "battle"}
 ABILITY_TIMINGS = {"メイン": "main", "戦闘確定時": "battle_confirmed", "撤退時": "retreat",
                    "攻撃宣言時": "attack_declared", "常時": "always",
@@ -95,10 +76,10 @@ class Effect(CoreEffect):
         """Every parameter's value must be one the rules carry out: a known `target` for the
         verb, a troop type for `unit`, whole numbers for counts and amounts."""
         extra = self.model_extra or {}
-        if "target" in extra and extra["target"] not in TARGETS.get(self.do, ()):
+        scopes = VERBS[self.do].scopes
+        if "target" in extra and extra["target"] not in scopes:
             raise CardDataError("sengoku_taisen.cards.bad_target", effect=self.do, target=_shown(extra["target"]),
-                                targets=list(TARGETS.get(self.do, ()))
-                                or CardDataError("sengoku_taisen.cards.no_targets"))
+                                targets=list(scopes) or CardDataError("sengoku_taisen.cards.no_targets"))
         if "unit" in extra and extra["unit"] not in UNIT_NAMES_JA:
             raise CardDataError("sengoku_taisen.cards.bad_unit", effect=self.do, unit=_shown(extra["unit"]),
                                 units=list(UNIT_NAMES_JA))
@@ -113,8 +94,9 @@ class Effect(CoreEffect):
     @cached_property
     def aim(self) -> str | None:
         """Whom it acts on: "ally" or "enemy" (one unit, chosen), "self", "all_allies",
-        "all_enemies", or None (no unit)."""
-        return self.get("target", TARGETED.get(self.do))
+        "all_enemies" (its ``target`` word, else its verb's first scope), or None (no unit)."""
+        scopes = VERBS[self.do].scopes
+        return self.get("target", scopes[0] if scopes else None)
 
     @cached_property
     def strength_limit(self) -> int | None:

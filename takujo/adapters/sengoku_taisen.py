@@ -14,16 +14,24 @@ tokens in play at most, random play 13); a
 token past the last slot is refused by index() with a clear error, never wrapped.
 The attack's mode word and the card that pays for it are set by the state (derived): they
 are not encoded, and ``attack u t`` is unique in any legal list.
+
+The target slot of a stratagem, a counter-stratagem, an ability and the okugi is laid out
+from the target kind each card's effect verb declares (`Game.arg_table`, from
+`effects.VERBS`), optional (an effect may take none): the units for every verb of the shipped
+cards, and for a card aimed at another kind (a player) a case of its own (the okugi's and
+the abilities' slot then takes the union of their kinds). With no card naming a target the
+slot is the units' still, so the layout does not depend on which effects the decks hold.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 import numpy as np
 
 from ..core.action import Action
 from ..core.game import Game
-from .actions import ActionIndexError, Dom, Slot, VerbShape
+from ..core.targets import Signature, Target
+from .actions import ActionIndexError, Dom, Slot, VerbShape, target_dom
 from .observe import (Card, CardValues, ObservationError, Cards, Ctx, Custom, Flag, Frame, Ignore, Last, ObsSpec, OneHot, PerSeat,
                       Pool, Scalar, Seat)
 
@@ -137,23 +145,74 @@ def groups(game: Game) -> dict[str, list[int]]:
     return out
 
 
+#: The card group of each card target's `Target.of` (`groups`).
+CARD_GROUPS = {"unit": "unit", "hand": "deck", "discard": "deck", "camp": "warlord"}
+
+
+def _dom_of(game: Game, g: dict[str, list[int]]) -> Callable[[Target], Dom]:
+    """The domain of a declared target: units, deck cards, warlords, seats (`target_dom`)."""
+    def cards(of: str) -> list[int]:
+        return g[CARD_GROUPS.get(of, "deck")]
+    return lambda t: target_dom(t, game.players, cards, game.places)
+
+
+def _kinds(tails: Iterable[Signature]) -> list[Signature]:
+    """The distinct target kinds named (first seen first), the units' when none is."""
+    out: list[Signature] = []
+    for sig in tails:
+        if sig and sig not in out:
+            out.append(sig)
+    return out or [(Target.card("unit"),)]
+
+
+def _aimed_slot(doms: list[Dom]) -> Slot:
+    """An optional target slot over the domains of the kinds a verb's effects name."""
+    return Slot(doms[0] if len(doms) == 1 else Dom.union(*doms), optional=True)
+
+
+def _card_led(game: Game, verb: str, cards: Dom, dom_of: Callable[[Target], Dom], note: str) -> VerbShape:
+    """``verb c [t]``: one case per target kind the cards' effects name; cards naming none
+    go with the first (one kind: the plain layout, card then optional target)."""
+    tail = {c: game.arg_table.tail_of(game, verb, int(c)) for c in cards.values}
+    kinds = _kinds(tail.values())
+    if len(kinds) == 1:
+        return VerbShape(verb, (Slot(cards), _aimed_slot([dom_of(kinds[0][0])])), note=note)
+    members: dict[Signature, list[Any]] = {sig: [] for sig in kinds}
+    for c, sig in tail.items():
+        members[sig or kinds[0]].append(c)
+    return VerbShape(verb, cases=tuple((Dom(members[sig], f"{cards.name} naming {sig[0]}"),
+                                        (Slot(dom_of(sig[0]), optional=True),)) for sig in kinds), note=note)
+
+
+def _effect_kinds(game: Game, g: dict[str, list[int]]) -> tuple[list[Signature], list[Signature]]:
+    """The target kinds the abilities of warlords and the two okugi name."""
+    from ..games.sengoku_taisen.effects import effect_target
+    inst = game.instances  # type: ignore[attr-defined]
+    abilities = [effect_target(ab) for c in g["ability"] for _, ab, _, _ in inst[c].main_abilities]
+    ougi = [effect_target(inst[c].effect) for c in game.ougi_ids]  # type: ignore[attr-defined]
+    return _kinds(abilities), _kinds(ougi)
+
+
 def action_shapes(game: Game) -> list[VerbShape]:
     g = groups(game)
     slots = game.fixed_actions.ability_slots  # type: ignore[attr-defined]
     unit = Dom(g["unit"], "unit")
     deck = Dom(g["deck"], "deck card")
     strat = Dom(g["stratagem"], "stratagem")
+    dom_of = _dom_of(game, g)
+    abilities, ougi = _effect_kinds(game, g)
     return [
         VerbShape("keep"), VerbShape("mulligan"), VerbShape("skip"), VerbShape("end"), VerbShape("pass"),
         VerbShape("nointercept"),
         VerbShape("koku", (Slot(deck), Slot(Dom.words("up", "down"))), note="hand card as kokuryoku"),
         VerbShape("deploy", (Slot(Dom(g["warlord"], "warlord")),)),
         VerbShape("discard", (Slot(deck),)),
-        VerbShape("stratagem", (Slot(strat), Slot(unit, optional=True)), note="with 0 or 1 target unit"),
+        _card_led(game, "stratagem", strat, dom_of, "with 0 or 1 target unit"),
         VerbShape("ability", (Slot(Dom(g["ability"], "warlord with a main ability")),
-                              Slot(Dom.ints(slots, name="ability slot")), Slot(unit, optional=True))),
-        VerbShape("ougi", (Slot(unit, optional=True),)),
-        VerbShape("counter", (Slot(strat), Slot(unit, optional=True)), note="the wall's stratagem, aimed"),
+                              Slot(Dom.ints(slots, name="ability slot")),
+                              _aimed_slot([dom_of(sig[0]) for sig in abilities]))),
+        VerbShape("ougi", (_aimed_slot([dom_of(sig[0]) for sig in ougi]),)),
+        _card_led(game, "counter", strat, dom_of, "the wall's stratagem, aimed"),
         VerbShape("intercept", (Slot(unit),)),
         VerbShape("attack", (Slot(unit), Slot(Dom.union(Dom.words("castle"), unit, name="castle|unit")),
                              Slot(Dom.words("shippu", "muso"), derived=True),

@@ -257,6 +257,11 @@ class Game(ABC):
         """Every place of kind `of` (a board's provinces, squares …); [] for a game without."""
         return []
 
+    def is_card(self, of: str, value: Any) -> bool:
+        """Whether `value` may name a card of group `of` (`Target.card`): an instance id; a
+        game whose play makes cards of its own (tokens) overrides it."""
+        return type(value) is int and 0 <= value < self.card_count
+
     #: The kinds of every action's arguments (`takujo.core.targets`); a game declares its
     #: own by overriding `_arg_kinds`.
     def _arg_kinds(self) -> ArgKinds:
@@ -292,7 +297,7 @@ class Game(ABC):
         out = []
         for k, v in zip(kinds, action.args):
             bad = ((k.kind is Kind.PLAYER and not (type(v) is int and 0 <= v < self.players))
-                   or (k.kind is Kind.CARD and not (type(v) is int and 0 <= v < self.card_count))
+                   or (k.kind is Kind.CARD and not self.is_card(k.of, v))
                    or (k.kind is Kind.PLACE and v not in self.places(k.of))
                    or (k.kind is Kind.NUMBER and type(v) is not int)
                    or (k.kind is Kind.WORD and (type(v) is not str or (k.words and v not in k.words))))

@@ -2,18 +2,21 @@
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Any, Literal
+from typing import Any, Callable, Literal, Mapping, cast
 
 from pydantic import Field
 
+from ...core.action import Action
 from ...core.cards import card_file_option
 from ...core.game import Game, GameOptions
 from ...core.rng import Rng
+from ...core.targets import ArgKinds, CardTail, Signature, Target
 from . import decks
 from .actions import FixedActions
-from .cards import CARD_FILE, CardDef, Pool, pool
+from .cards import CARD_FILE, CardDef, Effect, Pool, pool
+from .effects import UNIT, effect_target
 from .schema import SengokuPublicView
-from .state import PrintedFacts, SengokuState, printed_facts
+from .state import TOKEN_BASE, PrintedFacts, SengokuState, printed_facts
 
 
 #: The decks' declared default: a starter drawn at random for each game (`choose_options`).
@@ -40,6 +43,65 @@ class SengokuOptions(GameOptions):
     shippu_then_muso: bool = Field(
         True, description="a warlord that attacked by 疾風怒濤 on its placement turn may attack once "
                           "more by 無双連撃 (two discards, two attacks; SGT-WARLORD-11 reading 2)")
+
+
+#: A card in hand (played, placed as kokuryoku, discarded, or paying for an attack).
+HAND = Target.card("hand")
+#: What an attack is aimed at when no unit: the castle.
+CASTLE = Target.word("castle")
+#: How a warlord attacks beyond the plain way, and the card that pays for it.
+ATTACK_MODE = (Target.word("shippu", "muso"), HAND)
+ActionKinds = Callable[[Game, Action], Signature]
+
+
+def _cards(game: Game) -> tuple[CardDef, ...]:
+    return cast("SengokuGame", game).instances
+
+
+def _effect_tail(pick: Callable[[CardDef], Effect | None]) -> CardTail:
+    """The kinds after a card of what its effect (`pick`: the effect or the counter) aims at."""
+    def tail(game: Game, c: int) -> Signature:
+        eff = pick(_cards(game)[c])
+        return effect_target(eff) if eff is not None else ()
+    return tail
+
+
+def _ability_kinds(game: Game, a: Action) -> Signature:
+    """``ability u i [t]``: the warlord, its ability's index, what that ability aims at."""
+    ab = _cards(game)[int(a.args[0])].spec.abilities[int(a.args[1])]
+    return (Target.card("camp"), Target.number("ability"), *effect_target(ab))
+
+
+def _ougi_kinds(game: Game, a: Action) -> Signature:
+    """``ougi [t]``: what the player's okugi aims at."""
+    eff = _cards(game)[cast("SengokuGame", game).ougi_ids[a.player or 0]].effect
+    return effect_target(eff) if eff is not None else ()
+
+
+def _attack_kinds(game: Game, a: Action) -> Signature:
+    """``attack u castle|t [mode card]``: the attacker, the castle or the attacked unit, and
+    for a 疾風怒濤 or 無双連撃 attack the mode and the card it discards (SGT-WARLORD-09/11)."""
+    aimed = CASTLE if a.args[1] == "castle" else UNIT
+    return (UNIT, aimed, *ATTACK_MODE) if len(a.args) > 2 else (UNIT, aimed)
+
+
+class SengokuArgKinds(ArgKinds):
+    """The game's table of argument kinds, and the verbs whose kinds follow their values
+    (`by_action`: the ability an ``ability`` uses, the player's okugi, an attack's target)."""
+
+    __slots__ = ("by_action",)
+
+    def __init__(self, fixed: Mapping[str, Signature], by_card: Mapping[str, tuple[Target, CardTail]],
+                 by_action: Mapping[str, ActionKinds]) -> None:
+        super().__init__(fixed, by_card)
+        self.by_action = dict(by_action)
+
+    def verbs(self) -> set[str]:
+        return super().verbs() | set(self.by_action)
+
+    def of(self, game: Game, action: Action) -> Signature:
+        kinds = self.by_action.get(action.verb)
+        return kinds(game, action) if kinds is not None else super().of(game, action)
 
 
 class SengokuGame(Game):
@@ -227,6 +289,23 @@ class SengokuGame(Game):
         else:
             raise KeyError(card)
         return spec.name_ja, spec.name_en
+
+    def _arg_kinds(self) -> ArgKinds:
+        """Every action verb's argument kinds: a unit is a warlord in play or a summoned
+        soldier (`is_card`); a stratagem, its counter, an ability and the okugi take the target
+        kind their effect's verb declares (`effects.effect_target`)."""
+        bare: dict[str, Signature] = {v: () for v in ("keep", "mulligan", "skip", "end", "pass", "nointercept",
+                                                      "concede")}
+        return SengokuArgKinds(
+            fixed={**bare, "koku": (HAND, Target.word("up", "down")), "deploy": (HAND,), "discard": (HAND,),
+                   "intercept": (UNIT,)},
+            by_card={"stratagem": (HAND, _effect_tail(lambda card: card.effect)),
+                     "counter": (Target.card("discard"), _effect_tail(lambda card: card.counter))},
+            by_action={"ability": _ability_kinds, "ougi": _ougi_kinds, "attack": _attack_kinds})
+
+    def is_card(self, of: str, value: Any) -> bool:
+        """A unit may be a summoned soldier too: a token id (SGT-SUMMON-01)."""
+        return super().is_card(of, value) or (of == "unit" and type(value) is int and value >= TOKEN_BASE)
 
     def new_state(self, seed: int = 0) -> SengokuState:
         return SengokuState.new(self, seed)

@@ -7,19 +7,31 @@ the attacker's 攻城力 or 兵力 first with main-phase stratagems, intercept w
 fight or must save the last walls. It makes no pointless move: no castle attack by a unit of
 攻城力 0 while walls stand, no damage that kills nothing outside a fight, no battle stratagem
 that changes nothing (a 兵力 boost on an attacker nobody blocks, an exhaust in a fight).
+An effect verb it has no plan for (`PLANNED`) is chosen by what the verb declares: its aim
+and worth (`takujo.bots.aims`), in the main phase after the stratagems it plans, and for a
+counter-stratagem or the okugi.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
+from ...bots.aims import best_aimed
 from ...core.action import Action
 from ...core.rng import Rng
+from ...core.targets import Kind, Typed
+from .effects import VERBS
 
 if TYPE_CHECKING:
+    from .cards import Effect
     from .game import SengokuGame
     from .state import SengokuState
 
 GOOD_FOR_ENEMY = {"damage", "destroy", "exhaust", "bounce", "exile"}
+#: The effect verbs this bot has plans of its own for.
+PLANNED = frozenset({"strength", "damage", "draw", "destroy", "ready", "exhaust", "summon", "build_wall",
+                     "siege_up", "bounce", "exile", "aura", "win_if", "lose_if", "cannot_attack"})
+#: Where the arguments naming an effect's target start, by action verb.
+TARGETS_FROM = {"stratagem": 1, "counter": 1, "ability": 2, "ougi": 0}
 WALL_WEIGHT = 2         # a castle wall, against 1000 兵力 on the field
 
 
@@ -63,7 +75,7 @@ class SengokuHeuristic:
         if "pass" in by:
             return self._battle_stratagem(view, by)
         if "counter" in by:
-            return max(by["counter"], key=lambda a: self._s(view, a.args[1]))
+            return self._aimed(view, by["counter"]) or max(by["counter"], key=lambda a: self._s(view, a.args[1]))
         if "discard" in by:
             return max(by["discard"], key=lambda a: self.inst[a.args[0]].cost.total)
         return self._main(view, by)
@@ -162,12 +174,19 @@ class SengokuHeuristic:
     def _main(self, view: dict[str, Any], by: dict[str, list[Action]]) -> Action:
         me, foe = view["player"], 1 - view["player"]
         if "ougi" in by:
-            return self._best_targeted(view, by["ougi"], me, 0)
+            if self._effect(me, by["ougi"][0]).do in PLANNED:
+                return self._best_targeted(view, by["ougi"], me, 0)
+            ougi = self._aimed(view, by["ougi"])
+            if ougi is not None:
+                return ougi
         if "deploy" in by:
             return max(by["deploy"], key=lambda a: (self.inst[a.args[0]].cost.total, self.inst[a.args[0]].spec.strength or 0))
         strat = [a for a in by.get("stratagem", []) if self._useful(view, a, me)]
         if strat:
             return self._best_targeted(view, strat, me, 1)
+        other = self._aimed(view, by.get("stratagem", []) + by.get("ability", []))
+        if other is not None:
+            return other
         attack = self._attack(view, by.get("attack", []), foe)
         if attack is not None:
             return self._boost(view, by.get("stratagem", []), attack) or attack
@@ -176,7 +195,7 @@ class SengokuHeuristic:
             return ready
         for a in by.get("ability", []):
             ab = self.inst[a.args[0]].spec.abilities[a.args[1]]
-            if not ab.exhaust or a.args[0] in view["public"]["attacks"]:
+            if ab.do in PLANNED and (not ab.exhaust or a.args[0] in view["public"]["attacks"]):
                 return a
         return by["end"][0]
 
@@ -184,8 +203,8 @@ class SengokuHeuristic:
         """Main-phase stratagems worth playing at once: auras and conditions, draws, summons,
         walls, and removal that removes (a damage that kills, a destroy, a bounce)."""
         eff = self.inst[a.args[0]].spec.effect
-        if eff.do in ("strength", "siege_up", "ready"):
-            return False          # played just before an attack (`_boost`, `_ready_to_attack`)
+        if eff.do in ("strength", "siege_up", "ready") or eff.do not in PLANNED:
+            return False          # played just before an attack (`_boost`, `_ready_to_attack`), or by aim
         if eff.do == "damage":
             amount = int(eff.get("amount", 0))
             if len(a.args) > 1:
@@ -223,6 +242,37 @@ class SengokuHeuristic:
                     and t < len(self.inst) and not self.inst[t].cannot_attack:
                 return a
         return None
+
+    def _effect(self, me: int, a: Action) -> "Effect":
+        """The effect action `a` carries out: a stratagem's, a counter's, an ability's or the okugi's."""
+        if a.verb == "ougi":
+            eff = self.inst[self.game.ougi_ids[me]].effect
+        elif a.verb == "ability":
+            eff = self.inst[a.args[0]].spec.abilities[a.args[1]]
+        else:
+            card = self.inst[a.args[0]]
+            eff = card.counter if a.verb == "counter" else card.effect
+        assert eff is not None, f"{a}: its card has no effect"
+        return eff
+
+    def _aimed(self, view: dict[str, Any], actions: list[Action]) -> Action | None:
+        """The best of `actions` whose effect verb has no plan here, by the verb's aim and worth
+        (`takujo.bots.aims`); None when there is none worth playing."""
+        me = view["player"]
+        options = []
+        for a in actions:
+            eff = self._effect(me, a)
+            if eff.do not in PLANNED:
+                options.append((VERBS[eff.do], self.game.typed_args(a)[TARGETS_FROM[a.verb]:], a))
+        if not options:
+            return None
+
+        def owner(t: Typed) -> int | None:
+            if t.target.kind is Kind.CARD:
+                return next((p for p in (0, 1) if t.value in self._units(view, p)), None)
+            return None
+        best = best_aimed(options, me, owner, 1 - me)
+        return cast(Action, best[0]) if best is not None else None
 
     def _best_targeted(self, view: dict[str, Any], actions: list[Action], me: int, start: int) -> Action:
         def score(a: Action) -> int:

@@ -13,10 +13,12 @@ from typing import TYPE_CHECKING, Any
 from rich.markup import escape
 
 from ...core.action import Action
+from ...core.targets import Signature, Typed
 from ...present import Markup, Msg, Renderer
 from ...present.language import default_language
 from .cards import CardDef, Cost, Effect
 from .decks import STARTERS
+from .effects import UNIT, VERBS, effect_target
 from .state import TOKEN_BASE
 
 if TYPE_CHECKING:
@@ -197,11 +199,33 @@ def _unit(game: "SengokuGame", u: Any) -> Any:
     return u
 
 
+def _aimed(game: "SengokuGame", kinds: Signature, value: Any) -> Any:
+    """A chosen target as a message argument, by the kind its effect's verb declares: a unit
+    (a warlord's card, a summoned soldier), else the value with its kind (a player …)."""
+    if not kinds or kinds[0] == UNIT:
+        return _unit(game, value)
+    return Typed(kinds[0], value)
+
+
+def _effect_at(game: "SengokuGame", eff: Effect | None, value: Any) -> Any:
+    """The target `value` chosen for effect `eff`, as a message argument."""
+    return _aimed(game, effect_target(eff) if eff is not None else (), value)
+
+
+#: The verbs `fx` words with arguments of their own; any other says ``fx.VERB[.AIM]`` with
+#: its card's parameters.
+_FX_OWN = frozenset({"strength", "aura", "siege_up", "damage", "ready", "exhaust", "draw", "build_wall",
+                     "destroy", "bounce", "exile", "summon", "win_if", "lose_if", "cannot_attack"})
+
+
 def fx(eff: Effect | None) -> Msg:
     """What an effect does, as a message (``fx.VERB[.AIM]``): the effect of a card whose type
     has one (a stratagem, an okugi, a formation), or an ability."""
     assert eff is not None, "a card of this type has no effect"
     g, do = eff.get, eff.do
+    if do not in _FX_OWN:
+        aim = f".{eff.aim}" if VERBS[do].scopes else ""
+        return Msg(f"fx.{do}{aim}", **{k: v for k, v in (eff.model_extra or {}).items() if k != "target"})
     args: dict[str, Any] = {}
     if do in ("strength", "aura"):
         args["amount"] = f"{int(g('amount', 0)):+d}"
@@ -236,6 +260,10 @@ def _tags(ab: Any) -> Msg:
     return Msg(f"tag.{ab.timing}" + (f".{extra}" if extra and ab.timing == "main" else ""))
 
 
+#: The keys of an ``effect`` event its message does not take as they are.
+_EFFECT_KEYS = frozenset({"e", "to", "seq", "chance", "do", "target", "player", "why"})
+
+
 def event_message(game: "SengokuGame", e: dict[str, Any], view: dict[str, Any] | None = None) -> tuple[str, dict[str, Any]] | None:
     """(message ID, arguments) of an event; None for the kinds left out (`SILENT_EVENTS`)."""
     k = e["e"]
@@ -246,7 +274,8 @@ def event_message(game: "SengokuGame", e: dict[str, Any], view: dict[str, Any] |
         return (f"event.koku_{e['face']}", {"player": p, **({"card": e["card"]} if e["face"] == "up" else {})})
     if k == "stratagem":
         if e.get("targets"):
-            return "event.stratagem_at", {"player": p, "card": e["card"], "unit": _unit(game, e["targets"][0])}
+            at = _effect_at(game, game.instances[e["card"]].effect, e["targets"][0])
+            return "event.stratagem_at", {"player": p, "card": e["card"], "unit": at}
         return "event.stratagem", {"player": p, "card": e["card"]}
     if k == "ability":
         ab = game.instances[e["card"]].spec.abilities[e["index"]]
@@ -267,11 +296,12 @@ def event_message(game: "SengokuGame", e: dict[str, Any], view: dict[str, Any] |
         return "event.summon", {"player": p, "unit_type": e["unit"], "strength": e["strength"], "siege": e["siege"]}
     if k == "effect":
         do, target = e["do"], e.get("target")
-        whom = _unit(game, target) if target is not None else Msg(
+        whom = _aimed(game, VERBS[do].target, target) if target is not None else Msg(
             "name.all_allies" if do == "strength" else "name.all_enemies")
-        args = {"player": p, "why": e.get("why") or "ability", "unit": whom}
-        if "amount" in e:
-            args["amount"] = f"{int(e['amount']):+d}" if do == "strength" else e["amount"]
+        args = {key: v for key, v in e.items() if key not in _EFFECT_KEYS}   # a verb's own (amount, n …)
+        args.update(player=p, why=e.get("why") or "ability", unit=whom)
+        if "amount" in e and do == "strength":
+            args["amount"] = f"{int(e['amount']):+d}"
         return f"event.effect.{do}", args
     if k in ("draw_count", "build_wall") and e["n"] == 1:
         return f"event.{'draw_one' if k == 'draw_count' else 'build_wall_one'}", {"player": p}
@@ -291,32 +321,35 @@ def action_message(game: "SengokuGame", a: Action, view: dict[str, Any] | None =
     if verb == "deploy":
         return "action.deploy", {"card": args[0], "cost": cost_msg(inst[args[0]].cost), "copy": _copy(game, a, view)}
     if verb == "stratagem":
-        what = fx(inst[args[0]].effect)
+        eff = inst[args[0]].effect
+        what = fx(eff)
         if len(args) > 1:
-            return "action.stratagem_at", {"card": args[0], "unit": _unit(game, args[1]), "what": what,
+            return "action.stratagem_at", {"card": args[0], "unit": _effect_at(game, eff, args[1]), "what": what,
                                            "copy": _copy(game, a, view)}
         return "action.stratagem", {"card": args[0], "what": what, "copy": _copy(game, a, view)}
     if verb == "ability":
         ab = inst[args[0]].spec.abilities[args[1]]
         out = {"card": args[0], "tags": _tags(ab), "what": fx(ab)}
         if len(args) > 2:
-            return "action.ability_at", {**out, "unit": _unit(game, args[2])}
+            return "action.ability_at", {**out, "unit": _effect_at(game, ab, args[2])}
         return "action.ability", out
     if verb == "ougi":
         p = a.player
         og = inst[game.ougi_ids[p]]
         if len(args) > 0:
-            return "action.ougi_at", {"what": fx(og.effect), "unit": _unit(game, args[0])}
+            return "action.ougi_at", {"what": fx(og.effect), "unit": _effect_at(game, og.effect, args[0])}
         return "action.ougi", {"what": fx(og.effect)}
     if verb == "attack":
         out = {"unit": _unit(game, args[0]), "target": _unit(game, args[1])}
         if len(args) > 3:
             return "action.attack_mode", {**out, "keyword": args[2], "discard": args[3]}
         return "action.attack", out
-    if verb in ("intercept", "counter"):
-        if verb == "counter" and len(args) < 2:
+    if verb == "counter":
+        if len(args) < 2:
             return "action.counter_plain", {}
-        return f"action.{verb}", {"unit": _unit(game, args[-1])}
+        return "action.counter", {"unit": _effect_at(game, inst[args[0]].counter, args[1])}
+    if verb == "intercept":
+        return "action.intercept", {"unit": _unit(game, args[0])}
     if verb == "discard":
         return "action.discard", {"card": args[0], "copy": _copy(game, a, view)}
     return f"action.{verb}", {}

@@ -8,7 +8,9 @@
 // Actions are bound to what they name: a hand card (kokuryoku, deploy, stratagem, discard;
 // then its target), a unit (attack, then the castle or an exhausted enemy; ability, then its
 // target; intercept), the okugi, the counter-stratagem waiting for a target, and buttons on
-// the table for keep / mulligan / skip / end / pass / do not intercept.
+// the table for keep / mulligan / skip / end / pass / do not intercept. A target lights by
+// the kind each action row gives its arguments: a unit is a card, the castle and the
+// kokuryoku's faces are words, a player (an effect aimed at one) is the name on their side.
 import { el, names, text } from "../common.js";
 import { tx } from "../board-kit.js";
 
@@ -33,9 +35,17 @@ export function render(root, state, ctx) {
   ctx.settle(root);
 }
 
-/** Actions as the board binds them: the real notation and label, and `args` rewritten to
- * [what is clicked first, what it is aimed at] so that only real targets light up. */
-const proxy = (a, args) => ({ notation: a.notation, label: a.label, verb: a.verb, args });
+/** Actions as the board binds them: the real notation and label, and `args` (with their
+ * `kinds`) cut to the arguments at `keep`: [what is clicked first, what it is aimed at], so
+ * that only real targets light up; `lead` stands first instead, when given (the okugi). */
+const proxy = (a, keep, lead) => {
+  const kinds = a.kinds || [];
+  const args = keep.map((i) => a.args[i]), argKinds = keep.map((i) => kinds[i] || "any");
+  return lead === undefined ? { notation: a.notation, label: a.label, verb: a.verb, args, kinds: argKinds }
+    : { notation: a.notation, label: a.label, verb: a.verb, args: [lead, ...args], kinds: ["any", ...argKinds] };
+};
+/** The indices of an action's arguments from `start` on. */
+const after = (a, start) => a.args.map((_, i) => i).slice(start);
 
 class Table {
   constructor(state, ctx) {
@@ -123,7 +133,7 @@ class Table {
     for (const [owner, card] of pub.counters || []) {
       const node = this.ctx.card(card, { small: false, classes: "sgt-counter-card" });
       const acts = this.ctx.actionsWhere((a) => a.verb === "counter" && String(a.args[0]) === String(card));
-      this.bind(node, acts.map((a) => proxy(a, [card, ...a.args.slice(1)])));
+      this.bind(node, acts);
       rows.push(el("div.sgt-counter", {}, el("span.sgt-window-tag", {}, T(ctx, "counter")),
         el("span", {}, ctx.player(owner)), node));
     }
@@ -142,8 +152,9 @@ class Table {
     const ctx = this.ctx, z = this.z;
     const mine = p === this.seat;
     const deck = this.decks[p];
+    const who = targetable(ctx, el("span.sgt-who", { dataset: { seat: String(p) } }, ctx.player(p)), p, "player");
     const head = el("div.sgt-side-head", {},
-      el("span.sgt-who", {}, ctx.player(p)),
+      who,
       COLOURS[deck] ? el("span.sgt-deck-name", {}, T(ctx, "deck_name", { name: T(ctx, `colour_${COLOURS[deck]}`) })) : null,
       this.pub.turn_player === p && this.pub.phase !== "over" ? el("span.sgt-to-act", {}, T(ctx, "their_turn")) : null);
     // the back row as on the table: the castle walls, deck, okugi, discard pile (and the
@@ -174,7 +185,7 @@ class Table {
     const pile = this.pile("sgt-walls", T(this.ctx, "walls"), stack, null);
     pile.dataset.count = String(n);
     pile.setAttribute("aria-label", `${T(this.ctx, "walls")}: ${n}`);
-    if (p !== this.seat) targetable(this.ctx, pile, "castle");
+    if (p !== this.seat) targetable(this.ctx, pile, "castle", "word");
     return pile;
   }
 
@@ -216,7 +227,7 @@ class Table {
       body = ctx.card(down[0], { classes: "sgt-small sgt-known-down" });
       note = entry && entry.threshold ? T(ctx, "okugi_threshold", { n: entry.threshold }) : T(ctx, "okugi_hidden");
       const acts = this.verb("ougi");
-      this.bind(body, acts.map((a) => proxy(a, ["ougi", ...a.args])));
+      this.bind(body, acts.map((a) => proxy(a, after(a, 0), "ougi")));
     } else if ((typeof down === "number" && down > 0)) {
       body = ctx.card(null, { small: true });
       note = T(ctx, "okugi_hidden");
@@ -261,7 +272,7 @@ class Table {
       el("span.sgt-sub", {}, T(ctx, "koku_ready", { n: ready, of: up.length }))), upBox);
     const downZone = el("div.sgt-koku-part.down", {}, el("div.sgt-part-title", {}, T(ctx, "koku_down"),
       el("span.sgt-sub", {}, T(ctx, "koku_tired", { n: tired, of: nDown }))), downBox);
-    if (p === this.seat) { targetable(ctx, upZone, "up"); targetable(ctx, downZone, "down"); }
+    if (p === this.seat) { targetable(ctx, upZone, "up", "word"); targetable(ctx, downZone, "down", "word"); }
     const skip = p === this.seat ? this.button(this.verb("skip")) : null;
     return el("div.sgt-koku", { dataset: { count: String(up.length + nDown) } },
       el("div.sgt-row-title", {}, T(ctx, "koku"), el("span.sgt-koku-total", {}, T(ctx, "koku_total", { n: up.length + nDown })),
@@ -355,7 +366,7 @@ class Table {
       }
     }
     const acts = ctx.actionsWhere((a) => ["attack", "ability", "intercept"].includes(a.verb) && String(a.args[0]) === key)
-      .map((a) => a.verb === "attack" ? proxy(a, [u, a.args[1]]) : a.verb === "ability" ? proxy(a, [u, ...a.args.slice(2)]) : proxy(a, [u]));
+      .map((a) => proxy(a, a.verb === "attack" ? [0, 1] : a.verb === "ability" ? [0, ...after(a, 2)] : [0]));
     this.bind(node, acts);
     targetable(ctx, node, key);
     this.units.set(key, node);
@@ -417,12 +428,13 @@ class Table {
 }
 
 /**
- * `ctx.target`, and a click on the node while it is a target goes to its target handler
- * first. (A card that is not itself actionable answers a click with its info popover, which
- * clears the selection, so board-kit's target handler would never run on it.)
+ * `ctx.target` (the target `value` of `kind`: "card", "word", "player"), and a click on the
+ * node while it is a target goes to its target handler first. (A card that is not itself
+ * actionable answers a click with its info popover, which clears the selection, so
+ * board-kit's target handler would never run on it.)
  */
-function targetable(ctx, node, value) {
-  ctx.target(node, value);
+function targetable(ctx, node, value, kind = "card") {
+  ctx.target(node, value, kind);
   node.addEventListener("click", (ev) => {
     const handler = node._asTarget || node.onclick;
     if (node.classList.contains("target") && typeof handler === "function") {

@@ -17,7 +17,8 @@ from takujo.core import shuffle_unseen
 from takujo.core.errors import CardDataError
 from takujo.core.rng import Rng
 from takujo.core.targets import Kind
-from takujo.games.sengoku_taisen.cards import build_pool
+from takujo.games.sengoku_taisen import effects
+from takujo.games.sengoku_taisen.cards import Effect, build_pool
 from takujo.games.sengoku_taisen.effects import VERBS
 from takujo.games.sengoku_taisen.heuristic import SengokuHeuristic
 from takujo.present import Renderer
@@ -160,6 +161,15 @@ def test_heuristic_games_with_it_end(tmp_path, raze):
     assert s.outcome is not None
     razed = [e for e in s.log if e["e"] == "effect" and e.get("do") == VERB]
     assert razed and all(e["target"] != e["player"] for e in razed)
+
+
+def test_a_triggered_effect_aims_it_by_its_aim(tmp_path, raze):
+    """A triggered ability chooses its own target [designed]: a "foe" verb aimed at players
+    takes the other player, whoever uses it."""
+    s, _ = ready_to_raze(tmp_path)
+    eff = Effect(do=VERB, n=1)
+    assert effects.auto_target(s, 0, eff, None) == (1,)
+    assert effects.auto_target(s, 1, eff, None) == (0,)
 
 
 def test_the_shipped_verbs_declare_unit_targets_and_an_aim():

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from ...core.effects import Verb, Verbs
 from ...core.piles import take_top
-from ...core.targets import Signature, Target
+from ...core.targets import Kind, Signature, Target
 
 if TYPE_CHECKING:
     from .cards import Cost, Effect
@@ -186,10 +186,15 @@ def effect_target(eff: "Effect") -> Signature:
 def auto_target(s: "SengokuState", p: int, eff: "Effect", source: int | None) -> tuple[int, ...] | None:
     """Triggered effects choose for themselves [designed]: the strongest eligible unit; of
     equal 兵力 the first in play order (camp, then summoned soldiers), not the lowest id, so a
-    decklist's order does not choose."""
+    decklist's order does not choose. A verb aimed at players takes the first one its aim
+    allows (``foe``: another player; ``own``: its user)."""
     options = targets(s, p, eff, source)
     if not options:
         return None
+    verb = VERBS[eff.do]
+    if verb.target and verb.target[0].kind is Kind.PLAYER:
+        fits = [t for t in options if (t[0] != p) == (verb.aim == "foe")] if verb.aim else options
+        return (fits or options)[0]
     return max(options, key=lambda t: s.strength(t[0]) if t else 0)
 
 

@@ -127,7 +127,7 @@ export function render(root, state, ctx) {
   function myCard(id) {
     const node = actionCard(ctx, id);
     bind(node, cardActions(id));
-    if (combatPhase) ctx.target(node, id);      // a further card of a multi-card play
+    ctx.target(node, id);                       // a further card of a multi-card play, a card an SP card names
     return node;
   }
 

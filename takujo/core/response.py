@@ -4,7 +4,8 @@ A game pushes a `Window` when something can be answered (a counter card, a battl
 stratagem). **Who is polled is fixed when the window opens, from facts every player sees**
 (e.g. "every other player with a card in hand"), never from the cards they hold: a window
 that opened only when someone held a response would tell everyone that someone does
-(DESIGN contract 8). A polled player with nothing to play is still asked, and may only pass.
+(docs/architecture.md, contract 8). A polled player with nothing to play is still asked,
+and may only pass.
 
 A single-round window (``cycle=False``) asks each player of `order` once; a cycling window
 (``cycle=True``) goes round and round, as players take turns to respond, until every player

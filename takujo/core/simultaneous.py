@@ -8,7 +8,7 @@ reveals them at once. With ``ordered=True`` the players commit one after another
 
 Who commits is fixed from public facts when the commits open: a player with no card to
 place still commits (a "no card" action), so the decision names the same players whatever
-anyone holds (DESIGN contract 7).
+anyone holds (docs/architecture.md, contract 7).
 """
 from __future__ import annotations
 

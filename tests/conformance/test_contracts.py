@@ -4,7 +4,7 @@
   the player A about to act), after the same action of A, give P the same view (decision
   kind, whom it names, prompt, zones, public facts, events) unless the action revealed
   different cards to P. Whether a response window opens, whom a commit names and what an
-  event carries must never depend on hidden cards (DESIGN contracts 6-8).
+  event carries must never depend on hidden cards (docs/architecture.md, contracts 6-8).
 - No shared mutables: a state shares no list, dict, set or mutable object with its clone,
   its views or its JSON, so a bot that edits its view cannot corrupt the game.
 - Every event kind a game logs renders as a sentence in the terminal.

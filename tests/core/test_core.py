@@ -222,8 +222,9 @@ def test_turn_decisions_are_built_once_per_prompt_and_player():
 
 # ----- response windows and commits --------------------------------------------------------
 def test_window_asks_every_player_of_its_order_whatever_they_hold():
-    """DESIGN contract 8: a window's polling order is fixed when it opens; nobody is skipped
-    for what they hold (that would tell the others), so each one is asked in turn."""
+    """docs/architecture.md, contract 8: a window's polling order is fixed when it opens;
+    nobody is skipped for what they hold (that would tell the others), so each one is asked
+    in turn."""
     w = Window("counter", [1, 2, 3])
     asked = []
     while w.responder is not None:

@@ -1,7 +1,7 @@
-"""Rule tests of ドラフト戦国大名: the expansion card set (DSD-COMP, DSD-SETUP, DSD-CARD of
-shared/rules/draft-daimyo-expansion.md) and the designed base game it is merged into
-(docs/rules/draft_daimyo.md): map, 3 players, draft, card choice, play or sell, hire, march,
-battles, capture, upkeep, income, final scoring and bad input."""
+"""Rule tests of ドラフト戦国大名 (docs/rules/draft_daimyo.md): the expansion card set (its
+clauses DSD-COMP, DSD-SETUP, DSD-CARD) and the designed base game it is merged into: map,
+3 players, draft, card choice, play or sell, hire, march, battles, capture, upkeep, income,
+final scoring and bad input."""
 from __future__ import annotations
 
 from collections import Counter

@@ -80,8 +80,9 @@ def test_tawake_01_window_looks_the_same_whoever_holds_tawake(holder):
 
 
 def test_tawake_non_interference_in_random_windows():
-    """DESIGN contract 8 for Fuutei: in random mid-game windows, shuffling the cards hidden
-    from an observer and the responder changes nothing the observer sees after the response."""
+    """docs/architecture.md, contract 8, for Fuutei: in random mid-game windows, shuffling
+    the cards hidden from an observer and the responder changes nothing the observer sees
+    after the response."""
     game = takujo.load("fuutei")
     rng = Rng(5)
     compared = 0

@@ -1,5 +1,5 @@
 """Rule tests for 風帝伝説FIGHTER: game structure, setup, victory, turn, main phase, options and
-bad input. Clause IDs refer to shared/rules/fuutei.md; the engine follows each Ambiguity
+bad input. Clause IDs are those of docs/rules/fuutei.md; the engine follows each Ambiguity
 note's recommended reading.
 
 Battle steps themselves (FTR-COMBAT, FTR-ATTACK, FTR-TAWAKE) are covered elsewhere; battles

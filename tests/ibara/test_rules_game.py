@@ -2,7 +2,7 @@
 irritation, anger explosions, random placement, SP cards turned up at random, the knights'
 options, short mode and the end of the game.
 
-Clause IDs refer to shared/rules/ibara.md; the engine follows each Ambiguity note's
+Clause IDs are those of docs/rules/ibara.md; the engine follows each Ambiguity note's
 recommended reading. The base game (board, single-card combat, exploration, items) is the
 designed stand-in of docs/rules/ibara.md. Multi-card combat is covered elsewhere.
 

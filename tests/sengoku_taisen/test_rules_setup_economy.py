@@ -1,7 +1,7 @@
 """Rule tests for 戦国大戦 双: players, victory, deck construction, starting values, setup,
 turn and card states, basic rules, old-series cards, colours, costs and kokuryoku.
 
-Clause IDs refer to shared/rules/sengoku-taisen.md; where a clause has an Ambiguity note the
+Clause IDs are those of docs/rules/sengoku_taisen.md; where a clause has an Ambiguity note the
 engine follows its recommended reading, and the test says so. Attacks are driven only as far
 as a clause of this file needs (the combat procedure itself is tested elsewhere).
 """

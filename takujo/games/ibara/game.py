@@ -199,12 +199,14 @@ class IbaraGame(Game):
 
     def place_names(self, of: str, place: Any) -> tuple[str, str]:
         """A square's (Japanese, English) names, as the log words it."""
-        if of != "square" or place not in board.ADJ:
+        if of != "square":
             raise KeyError(place)
-        from ...present import Renderer
-        from .render import square
-        ja, en = (Renderer(self, lang, markup=False).word(square(place)) for lang in ("ja", "en"))
-        return ja, en
+        return self._square_names[place]
+
+    @cached_property
+    def _square_names(self) -> dict[int, tuple[str, str]]:
+        from .render import square_names
+        return dict(square_names(self))
 
     # ----- the catalogue for clients and messages -----------------------------------------
     def card_names(self, card: Any) -> tuple[str, str]:

@@ -10,8 +10,9 @@
 //
 // Everything drawn comes from the view (and the rolls from the events). Actions are bound to
 // what they name: a packet card (pick), a hand card (choose), the chosen card (play or
-// discard it for 1 gold; then its target: a province for 城 and 国人衆の懐柔, an enemy
-// warlord for 調略 and 謀反の兆し), a province of yours (march: then the destination
+// discard it for 1 gold; then its target, of the kind its action row declares: a province
+// — a place — for 城 and 国人衆の懐柔, an enemy warlord — a card — for 調略 and 謀反の兆し,
+// a daimyo's name for a card that names a player), a province of yours (march: then the destination
 // province; hire, in the province where soldiers are hired), a tactics card, a slot of the
 // turn-order track, and buttons on the table for the rest (no basic action, no tactics card).
 import { api, CardBook, el, names } from "../common.js";
@@ -100,10 +101,10 @@ function noteEvents(state, readOnly) {
 }
 
 // ----- clicking a source, then its target -----------------------------------------------------
-// The kit's targets match any argument after the first, so a march (from, to, soldiers) would
-// light up the province numbered like the soldiers; and a target that is itself bound (a
-// province you hold) would answer its own click. So targets here are armed by this module and
-// their clicks caught first, on the board, in the capture phase.
+// A target that is itself bound (a province you hold) would answer its own click. So targets
+// here are armed by this module too (a play's target by the kind its action row declares, a
+// march's destination as its second argument) and their clicks caught first, on the board, in
+// the capture phase.
 let armed = new Map();      // element -> the actions it completes
 let current = null;         // the ctx of the last draw
 
@@ -161,7 +162,8 @@ class Table {
       || (this.z.tactics_discard || []).length > 0;
     this.bound = new Set();
     this.provNodes = [];
-    this.warlordNodes = new Map();
+    this.cardNodes = new Map();      // the cards of the domains, as targets of a played card
+    this.seatNodes = new Map();      // the daimyo's names, as targets of a card naming a player
     this.labels = new Map();
     for (const a of ctx.actions) {
       if (["pick", "choose", "play", "tactic"].includes(a.verb) && !this.labels.has(String(a.args[0]))) {
@@ -430,11 +432,12 @@ class Table {
       if (this.tactics) hidden.push(this.block(this.t("tactics_hand"), "dd-tactics", Array.isArray(z.tactics_hand[p]) ? this.cards(z.tactics_hand[p]) : this.backs(this.size(z.tactics_hand[p]))));
     }
     const domain = this.block(this.t("domain"), "dd-domain", this.domain(p));
+    const head = el("div.dd-seat-head", { dataset: { player: String(p) } }, el(`span.dd-mon.${this.ownerClass(p)}`),
+      el("span.dd-fname", {}, f.main), f.other ? el("span.dd-fother", {}, f.other) : null,
+      el("span.dd-who", {}, this.ctx.player(p)), ...badges);
+    this.seatNodes.set(String(p), head);
     return el(`section.dd-seat.${this.ownerClass(p)}${p === this.me ? ".dd-me" : ""}`, { dataset: { seat: String(p) } },
-      el("div.dd-seat-head", {}, el(`span.dd-mon.${this.ownerClass(p)}`),
-        el("span.dd-fname", {}, f.main), f.other ? el("span.dd-fother", {}, f.other) : null,
-        el("span.dd-who", {}, this.ctx.player(p)), ...badges),
-      stats, el("div.dd-zones", {}, ...hidden, domain));
+      head, stats, el("div.dd-zones", {}, ...hidden, domain));
   }
 
   cards(list) { return el("div.dd-cards", {}, ...list.map((c) => this.card(c))); }
@@ -449,8 +452,7 @@ class Table {
       if (castles[String(c)] !== undefined) bits.push(this.t("castle_in", { province: this.provName(castles[String(c)]) }));
       const node = this.card(c, { extra: bits.filter(Boolean).join(" · ") || null, classes: marked.has(String(c)) ? "dd-marked" : "" });
       if (marked.has(String(c))) node.append(el("span.dd-mark", { title: this.t("marked") }, this.t("marked")));
-      const e = this.entry(c);
-      if (!e || e.type === "warlord") this.warlordNodes.set(String(c), node);
+      this.cardNodes.set(String(c), node);
       return node;
     }));
   }
@@ -489,20 +491,23 @@ class Table {
       ...(this.picking() ? [row, bar, this.seat(me)] : [this.seat(me), row, bar]));
   }
 
-  /** The card chosen this turn: play it (then its target) or discard it for 1 gold. */
+  /** The card chosen this turn: play it (then its target: a province, a card or a daimyo, by
+   * the kind its action row declares for it) or discard it for 1 gold. */
   chosenCard(c) {
     const ctx = this.ctx;
     const node = this.card(c);
     const acts = ctx.actionsWhere((a) => (a.verb === "play" || a.verb === "sell") && String(a.args[0]) === String(c));
-    const e = this.entry(c);
-    const onProvince = e && (e.castle || (e.play && e.play.do === "remove_neutral"));
+    const kindOf = (a) => (a.kinds && a.kinds[1]) || "card";
     const targetOf = (a) => {
-      if (a.verb !== "play" || a.args.length < 2 || !e) return null;
-      return onProvince ? this.provNodes[a.args[1]] : this.warlordNodes.get(String(a.args[1]));
+      if (a.verb !== "play" || a.args.length < 2) return null;
+      const kind = kindOf(a), value = String(a.args[1]);
+      if (kind === "place") return this.provNodes[a.args[1]] || null;
+      if (kind === "player") return this.seatNodes.get(value) || null;
+      return this.cardNodes.get(value) || null;
     };
     for (const a of acts) {
       const target = targetOf(a);
-      if (target) ctx.target(target, a.args[1]);
+      if (target) ctx.target(target, a.args[1], kindOf(a));
     }
     return this.bindArmed(node, acts, targetOf);
   }

@@ -319,16 +319,6 @@ class ActionIndex:
             m[self.indices(legal)] = 1
         return m
 
-    def check_injective(self, legal: Sequence[Action]) -> dict[int, Action]:
-        """{index: action} for a legal list; raises if two actions share a number."""
-        out: dict[int, Action] = {}
-        for a in legal:
-            i = self.index(a)
-            if i in out:
-                raise ActionIndexError(f"{a} and {out[i]} share index {i}")
-            out[i] = a
-        return out
-
     # ----- numbers to actions ---------------------------------------------------------------
     def entry_of(self, i: int) -> _Entry:
         if type(i) is not int and not isinstance(i, (int, np.integer)):
@@ -336,9 +326,6 @@ class ActionIndex:
         if not 0 <= i < self.n:
             raise ActionIndexError(f"action index {i} is outside 0..{self.n - 1}")
         return self._entries[bisect.bisect_right(self._offsets, int(i)) - 1]
-
-    def verb_of(self, i: int) -> str:
-        return self.entry_of(i).shape.verb
 
     def action(self, i: int, player: int, legal: Sequence[Action] | None = None) -> Action:
         """The action numbered `i` for `player`. Pure for verbs without derived slots;

@@ -56,10 +56,6 @@ class Battle(Frame):
     extra_dice: list[list[int]] = [[], []]  # per side, faces a support card added to its attacks (FTR-ATTACK-03)
 
 
-def side_player(s: "FuuteiState", side: int) -> int:
-    return in_battle(s).players[side]
-
-
 # ----- declaration (FTR-BATTLE-01/02, FTR-COMBAT-01..03) -------------------------------------
 def invasions(s: "FuuteiState") -> list[Action]:
     p = s.turn_player

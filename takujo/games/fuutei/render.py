@@ -14,8 +14,7 @@ from rich.markup import escape
 from ...core.action import Action
 from ...present import Markup, Msg, Renderer
 from .cards import Card
-from .constants import STATS
-from .constants import GUARD_CHANGES_MAX
+from .constants import GUARD_CHANGES_MAX, STATS
 
 if TYPE_CHECKING:
     from .game import FuuteiGame

@@ -78,18 +78,29 @@ def _irritation(s: "IbaraState", p: int, eff: Mapping[str, Any], targets: Target
 
 
 # ----- SP cards -----------------------------------------------------------------------------
+#: ``_FREE[mask]``: the numbered squares outside the bitmask `mask`, as target choices (at
+#: most one entry per set of squares: this runs for every SP card in hand at every step of
+#: the action phase)
+_FREE: dict[int, list[Targets]] = {}
+
+
+def _free(taken: int) -> list[Targets]:
+    """The numbered squares not in the bitmask `taken`, in order (a shared list: read only)."""
+    found = _FREE.get(taken)
+    if found is None:
+        found = _FREE[taken] = [ONE[sq] for sq in board.NUMBERED if not board.BIT[sq] & taken]
+    return found
+
+
 def _teleport_squares(s: "IbaraState", p: int, card: int) -> list[Targets]:
-    """A numbered square with no other piece, and not the knight's own."""
-    taken = s.occupied(ignore=p)
-    taken.add(s.pos[p])
-    return [ONE[sq] for sq in board.NUMBERED if sq not in taken]
+    """A numbered square with no other piece (`IbaraState._blocked`: the other knights, the
+    event marker, the princess unless p escorts her), and not the knight's own."""
+    return _free(s._blocked(p) | board.BIT[s.pos[p]])
 
 
 def _marker_squares(s: "IbaraState", p: int, card: int) -> list[Targets]:
     """A numbered square with no other piece, and not the marker's own."""
-    taken = s.occupied(ignore=p)
-    taken.add(s.event_pos)
-    return [ONE[sq] for sq in board.NUMBERED if sq not in taken]
+    return _free(s._blocked(p))
 
 
 @SP.verb("teleport", types={"sp"}, targets=_teleport_squares, target=(SQUARE,), aim="own", worth=2)

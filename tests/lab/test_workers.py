@@ -64,8 +64,21 @@ def _lab_with_workers(tmp_path: Path) -> tuple[subprocess.Popen, set[int]]:
         workers = {pid for pid in _descendants(lab.pid) if _alive(pid)}
         time.sleep(0.1)
     assert len(workers) >= 2, "the lab started no workers"
-    time.sleep(1.0)   # into their first games
+    # into their first games: each has thought for a second (past its start-up), however loaded the machine
+    while time.monotonic() < deadline + 60 and not all(_cpu_seconds(pid) >= 1.0 for pid in workers if _alive(pid)):
+        assert lab.poll() is None, lab.stderr.read().decode() if lab.stderr else ""
+        time.sleep(0.1)
     return lab, workers
+
+
+def _cpu_seconds(pid: int) -> float:
+    """The CPU time process `pid` has used (0 once it is gone)."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except (FileNotFoundError, ProcessLookupError):
+        return 0.0
+    fields = text[text.rindex(")") + 2:].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")   # utime + stime
 
 
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGKILL], ids=["SIGTERM", "SIGKILL"])

@@ -56,7 +56,7 @@ def click_some_action(page: Any, rng: random.Random, prefer_board: bool = True) 
         notation = pick.get_attribute("data-notation")
         pick.click()
     page.wait_for_function(f"Number(document.body.dataset.version) > {before} || document.body.dataset.status === 'finished'",
-                           timeout=30_000)
+                           timeout=60_000)
     return notation
 
 
@@ -73,7 +73,7 @@ def act_api(server: LiveServer, match: str, token: str, state: dict[str, Any], n
     return body
 
 
-def wait_api(server: LiveServer, match: str, token: str | None, until: Any, timeout: float = 30.0) -> dict[str, Any]:
+def wait_api(server: LiveServer, match: str, token: str | None, until: Any, timeout: float = 60.0) -> dict[str, Any]:
     """The seat's state once `until(state)` holds (bots move on their own)."""
     deadline = time.monotonic() + timeout
     while True:
@@ -89,5 +89,5 @@ def wait_turn_api(server: LiveServer, match: str, token: str) -> dict[str, Any]:
     return wait_api(server, match, token, lambda st: bool(st["actions"]) or st["status"] == "finished")
 
 
-def wait_finished(server: LiveServer, match: str, timeout: float = 60.0) -> dict[str, Any]:
+def wait_finished(server: LiveServer, match: str, timeout: float = 120.0) -> dict[str, Any]:
     return wait_api(server, match, None, lambda st: st["status"] == "finished", timeout)

@@ -24,7 +24,7 @@ def new_match(client: TestClient, body=HUMAN_VS_BOTS) -> dict:
     return res.json()
 
 
-def wait_for(client: TestClient, match: str, pred, timeout: float = 20.0) -> dict:
+def wait_for(client: TestClient, match: str, pred, timeout: float = 60.0) -> dict:
     deadline = time.time() + timeout
     while time.time() < deadline:
         summary = client.get(f"/api/matches/{match}").json()
@@ -159,17 +159,23 @@ def test_bots_play_their_seats_until_a_person_is_to_act(client):
 
 
 # ----- records, undo, rematch, replays ------------------------------------------------------
-def play_to_the_end(client, body, limit=3000):
+def play_to_the_end(client, body, limit=3000, patience: float = 120.0):
+    """Play the people's seats (their last legal action) until the match ends: at most `limit`
+    of their actions, waiting on the bots at most `patience` seconds at a time."""
     match = body["match"]
     tokens = [s.get("token") for s in body["seats"]]
-    for _ in range(limit):
+    acted, waiting_since = 0, time.monotonic()
+    while acted < limit:
         summary = client.get(f"/api/matches/{match}").json()
         if summary["status"] == "finished":
             return summary
         actors = [s["seat"] for s in summary["seats"] if s["to_act"] and tokens[s["seat"]]]
         if not actors:
+            assert time.monotonic() - waiting_since < patience, f"the bots did not move in {patience:.0f} s: {summary}"
             time.sleep(0.01)
             continue
+        acted += 1
+        waiting_since = time.monotonic()
         token = tokens[actors[0]]
         state = client.get(f"/api/matches/{match}/state", headers=bearer(token)).json()
         if state["legal"]:
@@ -313,35 +319,54 @@ def test_a_websocket_with_a_wrong_token_is_refused(client):
         assert msg["type"] == "error" and msg["status"] == 403
 
 
-def test_an_ismcts_bot_thinking_in_one_match_never_delays_another(tmp_path):
-    """A decision of the server's largest budget (20,000 iterations, capped at 10 s) takes far
-    longer than five people's actions elsewhere, however loaded the machine."""
-    from fastapi.testclient import TestClient
+def _held_think(*args):
+    """The server's `think`, in its worker process, once the test lets it go: it says it has
+    started (a file `thinking`), then waits for a file `go`, both in the folder named by
+    TAKUJO_TEST_GATE (at most two minutes, so that a broken server cannot hang the test)."""
+    import os
+    from pathlib import Path
 
+    from takujo.web.thinking import think
+    gate = Path(os.environ["TAKUJO_TEST_GATE"])
+    (gate / "thinking").touch()
+    deadline = time.monotonic() + 120
+    while not (gate / "go").exists() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return think(*args)
+
+
+def test_an_ismcts_bot_thinking_in_one_match_never_delays_another(tmp_path, monkeypatch):
+    """An IS-MCTS decision is held in its worker process until five people's actions in
+    another match have been handled; let go, the bot moves. (A bot thinking on the event
+    loop would hold up those actions until the hold ends, and move first.)"""
+    import takujo.web.service as service_module
     from takujo.web.app import create_app
     from takujo.web.settings import Limits, Settings
 
     from .limits import RATES
-    settings = Settings(bot_levels=("random", "ismcts:20000"), limits=Limits(**RATES))
+    monkeypatch.setenv("TAKUJO_TEST_GATE", str(tmp_path))      # worker processes are spawned with it
+    monkeypatch.setattr(service_module, "think", _held_think)
+    settings = Settings(bot_levels=("random", "ismcts:200"), limits=Limits(**RATES))
     with TestClient(create_app(tmp_path / "t.db", settings=settings)) as client:
-        _humans_act_while_a_bot_thinks(client)
-
-
-def _humans_act_while_a_bot_thinks(client) -> None:
-    slow = new_match(client, {"game": "sengoku_taisen", "seats": ["bot:ismcts:20000", "bot:ismcts:20000"], "seed": 1})
-    body = new_match(client, {"game": "sengoku_taisen", "seats": ["human", "human"], "seed": 2})
-    time.sleep(0.2)  # the slow match's bot is thinking now
-    tokens = [s["token"] for s in body["seats"]]
-    before = client.get(f"/api/matches/{slow['match']}").json()["version"]
-    for _ in range(5):
-        states = [client.get(f"/api/matches/{body['match']}/state", headers=bearer(t)).json() for t in tokens]
-        actor = 0 if states[0]["legal"] else 1
-        res = client.post(f"/api/matches/{body['match']}/actions",
-                          json={"version": states[actor]["version"], "action": states[actor]["legal"][0]},
-                          headers=bearer(tokens[actor]))
-        assert res.status_code == 200
-    # five human actions were handled while the first IS-MCTS decision was still being thought over
-    assert client.get(f"/api/matches/{slow['match']}").json()["version"] == before
+        slow = new_match(client, {"game": "sengoku_taisen", "seats": ["bot:ismcts:200", "bot:ismcts:200"], "seed": 1})
+        body = new_match(client, {"game": "sengoku_taisen", "seats": ["human", "human"], "seed": 2})
+        deadline = time.monotonic() + 120
+        while not (tmp_path / "thinking").exists():                  # the slow match's bot is thinking now
+            assert time.monotonic() < deadline, "the IS-MCTS bot never started thinking"
+            time.sleep(0.02)
+        tokens = [s["token"] for s in body["seats"]]
+        before = client.get(f"/api/matches/{slow['match']}").json()["version"]
+        for _ in range(5):
+            states = [client.get(f"/api/matches/{body['match']}/state", headers=bearer(t)).json() for t in tokens]
+            actor = 0 if states[0]["legal"] else 1
+            res = client.post(f"/api/matches/{body['match']}/actions",
+                              json={"version": states[actor]["version"], "action": states[actor]["legal"][0]},
+                              headers=bearer(tokens[actor]))
+            assert res.status_code == 200
+        # five human actions were handled while the first IS-MCTS decision was still being thought over
+        assert client.get(f"/api/matches/{slow['match']}").json()["version"] == before
+        (tmp_path / "go").touch()
+        wait_for(client, slow["match"], lambda s: s["version"] > before)
 
 
 def test_the_docs_and_pages_are_served(client):

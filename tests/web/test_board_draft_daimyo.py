@@ -7,7 +7,6 @@ soldiers and holders of every province."""
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
 from .browser import create_match, join, version, wait_my_turn_or_end
@@ -26,7 +25,7 @@ def synced(page: Any, server: Any, match: str, token: str) -> dict[str, Any]:
     fetch until the two agree)."""
     for _ in range(50):
         st = api_state(server, match, token)
-        page.wait_for_function(f"Number(document.body.dataset.version) >= {st['version']}", timeout=20_000)
+        page.wait_for_function(f"Number(document.body.dataset.version) >= {st['version']}", timeout=60_000)
         if version(page) == st["version"]:
             return st
     raise AssertionError("the page and the API never showed the same version")
@@ -79,7 +78,7 @@ def click_and_wait(page: Any, node: Any) -> None:
     before = version(page)
     node.click()
     page.wait_for_function(f"Number(document.body.dataset.version) > {before} || document.body.dataset.status === 'finished'",
-                           timeout=30_000)
+                           timeout=60_000)
 
 
 def play_basic(page: Any, rng: random.Random, catalogue: dict[str, Any], st: dict[str, Any]) -> str:
@@ -134,7 +133,6 @@ def play_card(page: Any, rng: random.Random) -> str:
 
 
 def test_a_person_drafts_and_marches_on_the_map(module_server, page):
-    start = time.time()
     match = create_match(module_server, "draft_daimyo(players=4)", BOTS, seed=11)
     mid, token = match["match"], match["seats"][0]["token"]
     _, catalogue = module_server.call("GET", "/api/games/draft_daimyo/catalogue")
@@ -150,8 +148,8 @@ def test_a_person_drafts_and_marches_on_the_map(module_server, page):
     rng = random.Random(2)
     done: list[str] = []
     phases: set[str] = set()
-    while len(done) < 12 and time.time() - start < 45:
-        if wait_my_turn_or_end(page, timeout=30_000) == "over":
+    while len(done) < 12:
+        if wait_my_turn_or_end(page, timeout=60_000) == "over":
             break
         st = synced(page, module_server, mid, token)
         if not st["actions"]:

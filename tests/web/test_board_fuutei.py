@@ -108,7 +108,7 @@ def test_a_whole_game_of_fuutei_is_played_on_the_board(module_server, page):
     ways: dict[str, int] = {"board": 0, "target": 0, "list": 0}
     checked = False
     for _ in range(400):
-        if wait_my_turn_or_end(page, timeout=20_000) == "over":
+        if wait_my_turn_or_end(page, timeout=60_000) == "over":
             break
         _, state = module_server.call("GET", f"/api/matches/{match['match']}/state", token=token)
         if not state["actions"]:
@@ -121,7 +121,7 @@ def test_a_whole_game_of_fuutei_is_played_on_the_board(module_server, page):
         before = version(page)
         ways[click_on_board(page, choose(state))] += 1
         page.wait_for_function(f"Number(document.body.dataset.version) > {before} || document.body.dataset.status === 'finished'",
-                               timeout=20_000)
+                               timeout=60_000)
     else:
         raise AssertionError("the game did not end")
     assert checked

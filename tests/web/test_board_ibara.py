@@ -23,14 +23,14 @@ def _state(server: Any, match: str, token: str | None = None, since: int | None 
 def _settled(page: Any, server: Any, match: str, token: str) -> dict[str, Any]:
     """The API's state of the seat at the version the page shows (bots may still be playing
     their simultaneous part of a combat: wait until the page and the API agree)."""
-    deadline = time.time() + 15
+    deadline = time.time() + 60
     while True:
         shown = version(page)
         state = _state(server, match, token)
         if state["version"] == shown:
             return state
         assert time.time() < deadline, f"the page stays at version {shown}, the API is at {state['version']}"
-        page.wait_for_function(f"Number(document.body.dataset.version) >= {state['version']}", timeout=15_000)
+        page.wait_for_function(f"Number(document.body.dataset.version) >= {state['version']}", timeout=60_000)
 
 
 def _check_table(page: Any, server: Any, match: str, token: str, cards: dict[int, dict[str, Any]]) -> dict[str, Any]:
@@ -95,7 +95,7 @@ def _click_on_board(page: Any, rng: random.Random, want_move: bool) -> str:
             what = pick.get_attribute("data-notation")
             pick.click()
     page.wait_for_function(f"Number(document.body.dataset.version) > {before} || document.body.dataset.status === 'finished'",
-                           timeout=30_000)
+                           timeout=60_000)
     return what
 
 

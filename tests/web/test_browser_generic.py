@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from .browser import click_some_action, create_match, join, version, wait_my_turn_or_end
+from .browser import click_some_action, create_match, join, version, wait_finished, wait_my_turn_or_end
 
 
 def test_the_lobby_creates_a_match_and_hands_out_join_links(module_server, page):
@@ -62,12 +62,8 @@ def test_undo_from_the_page_takes_back_a_quiet_action(module_server, page):
 
 def test_the_replay_viewer_steps_through_a_finished_match_from_any_seat(module_server, page):
     match = create_match(module_server, "sengoku_taisen", ["bot:random", "bot:random"], seed=2)
-    for _ in range(300):
-        _, summary = module_server.call("GET", f"/api/matches/{match['match']}")
-        if summary["status"] == "finished":
-            break
-        page.wait_for_timeout(50)
-    assert summary["status"] == "finished"
+    wait_finished(module_server, match["match"])           # the bots play it to its end
+    _, summary = module_server.call("GET", f"/api/matches/{match['match']}")
     page.goto(f"{module_server.url}/replay/{match['match']}?lang=en")
     page.wait_for_function("document.body.dataset.step === '0'")
     page.click("#forward")

@@ -17,7 +17,7 @@ from .server import LiveServer
 GAME = {"game": "fuutei(players=3)", "seats": ["human", "human", "bot:random"], "seed": 11}
 
 
-def _wait_for_version(ws, version: int, timeout: float = 10.0) -> dict:
+def _wait_for_version(ws, version: int, timeout: float = 60.0) -> dict:
     """The first state at `version` or later pushed to `ws`."""
     deadline = time.time() + timeout
     while time.time() < deadline:
@@ -40,7 +40,7 @@ def test_two_processes_share_a_match_and_one_carries_on_when_the_other_is_killed
         acknowledged: list[tuple[int, int, str]] = []   # (version, seat, action) answered 200
         fanned_out = killed = False
         with connect(ws_url, max_size=2**24) as ws:
-            assert json.loads(ws.recv(timeout=10))["type"] == "state"
+            assert json.loads(ws.recv(timeout=60))["type"] == "state"
             deadline = time.time() + 300
             while time.time() < deadline:
                 status, summary = people[1].call("GET", f"/api/matches/{match}")

@@ -7,6 +7,17 @@ import time
 
 from .server import LiveServer
 
+PATIENCE = 120.0    # seconds to wait for what must happen, however loaded the machine
+
+
+def _eventually(condition, timeout: float = PATIENCE):
+    """Poll `condition` until it gives something true or `timeout` seconds have passed; its
+    last value (the caller asserts it)."""
+    deadline = time.monotonic() + timeout
+    while not (value := condition()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return value
+
 
 def _state(server: LiveServer, match: str, token: str | None = None) -> dict:
     status, body = server.call("GET", f"/api/matches/{match}/state", token=token)
@@ -38,7 +49,9 @@ def test_a_killed_server_resumes_every_match_exactly(tmp_path):
                                         {"version": state["version"], "action": rng.choice(state["legal"])}, token)
             assert status == 200, after
             acknowledged += 1
-        time.sleep(1.0)  # the bots' match is under way
+        # the bots' match is under way: some of their moves are committed
+        assert _eventually(lambda: server.call("GET", f"/api/matches/{bots['match']}")[1]["version"] > 0), \
+            f"the IS-MCTS bots made no move in {PATIENCE:.0f} s"
         before = _state(server, match, token)
         _, record_before = server.call("GET", f"/api/matches/{match}/record", token=token)
         _, bots_before = server.call("GET", f"/api/matches/{bots['match']}")
@@ -56,10 +69,8 @@ def test_a_killed_server_resumes_every_match_exactly(tmp_path):
         assert record_after == record_before
         _, resumed = again.call("GET", f"/api/matches/{bots['match']}")
         assert resumed["version"] >= bots_before["version"]   # every committed bot move kept
-        deadline = time.time() + 30
-        while time.time() < deadline and again.call("GET", f"/api/matches/{bots['match']}")[1]["version"] <= bots_before["version"]:
-            time.sleep(0.1)
-        assert again.call("GET", f"/api/matches/{bots['match']}")[1]["version"] > bots_before["version"], "bots did not continue"
+        assert _eventually(lambda: again.call("GET", f"/api/matches/{bots['match']}")[1]["version"] > bots_before["version"]), \
+            f"the bots did not continue within {PATIENCE:.0f} s of the restart"
         if after["legal"]:  # the person plays on with the same token
             status, _ = again.call("POST", f"/api/matches/{match}/actions",
                                    {"version": after["version"], "action": after["legal"][0]}, token)
@@ -74,27 +85,34 @@ def _children(pid: int) -> list[int]:
     return [int(x) for x in out.split()]
 
 
+def _read(path: str) -> str:
+    """A /proc file's text ("" once the process is gone)."""
+    try:
+        with open(path, "rb") as f:
+            return f.read().decode(errors="replace")
+    except OSError:
+        return ""
+
+
+def _alive(pid: int) -> bool:
+    """Whether process `pid` runs (a zombie is dead, only not reaped yet)."""
+    stat = _read(f"/proc/{pid}/stat")
+    return bool(stat) and stat.rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+
+
 def test_no_bot_worker_outlives_a_killed_server(tmp_path):
-    import os
     server = LiveServer(tmp_path / "takujo.db").start()
     try:
         status, _ = server.call("POST", "/api/matches", {"game": "sengoku_taisen",
                                                           "seats": ["bot:ismcts:200", "bot:ismcts:200"], "seed": 1})
         assert status == 201
         assert server.proc is not None
-        deadline = time.time() + 20
-        workers: list[int] = []
-        while time.time() < deadline and not workers:
-            workers = [p for p in _children(server.proc.pid)
-                       if "spawn" in open(f"/proc/{p}/cmdline", "rb").read().decode(errors="replace")]
-            time.sleep(0.1)
-        assert workers, "IS-MCTS thinks in worker processes"
+        pid = server.proc.pid
+        workers: list[int] = _eventually(lambda: [p for p in _children(pid) if "spawn" in _read(f"/proc/{p}/cmdline")])
+        assert workers, f"IS-MCTS thinks in worker processes: none was started in {PATIENCE:.0f} s"
         server.kill()
-        deadline = time.time() + 10
-        while time.time() < deadline and any(os.path.exists(f"/proc/{p}") for p in workers):
-            time.sleep(0.1)
-        alive = [p for p in workers if os.path.exists(f"/proc/{p}")
-                 and open(f"/proc/{p}/stat").read().split()[2] != "Z"]
-        assert not alive, f"bot workers {alive} outlived the server"
+        _eventually(lambda: not any(_alive(p) for p in workers))
+        alive = [p for p in workers if _alive(p)]
+        assert not alive, f"bot workers {alive} outlived the server by {PATIENCE:.0f} s"
     finally:
         server.stop()

@@ -19,7 +19,7 @@ def two_apps(url: str) -> tuple[TestClient, TestClient]:
     return TestClient(create_app(url, settings=GENEROUS)), TestClient(create_app(url, settings=GENEROUS))
 
 
-def until(pred: Callable[[], Any], seconds: float = 10.0) -> Any:
+def until(pred: Callable[[], Any], seconds: float = 60.0) -> Any:
     deadline = time.time() + seconds
     while time.time() < deadline:
         value = pred()

@@ -23,6 +23,8 @@ from .server import _die_with_parent
 
 T = TypeVar("T")
 ROOT = Path(__file__).resolve().parents[2]
+#: Seconds to wait for what another connection or process must do, however loaded the machine.
+PATIENCE = 60.0
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
@@ -33,7 +35,7 @@ def db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return str(request.getfixturevalue("postgres_url"))
 
 
-def run(db: str, body: Callable[[Store], Awaitable[T]], timeout: float = 60) -> T:
+def run(db: str, body: Callable[[Store], Awaitable[T]], timeout: float = 3 * PATIENCE) -> T:
     """`body` with an opened store on `db`, on an event loop of its own; the store is closed after."""
     async def main() -> T:
         store = open_store(db)
@@ -45,7 +47,7 @@ def run(db: str, body: Callable[[Store], Awaitable[T]], timeout: float = 60) -> 
     return asyncio.run(main())
 
 
-def stores(db: str, count: int, body: Callable[..., Awaitable[T]], timeout: float = 60) -> T:
+def stores(db: str, count: int, body: Callable[..., Awaitable[T]], timeout: float = 3 * PATIENCE) -> T:
     """`body` with `count` opened stores on one database (as `count` server processes)."""
     async def main() -> T:
         opened: list[Store] = []
@@ -355,20 +357,23 @@ def test_postgres_announcements_reach_the_other_stores_only(postgres_url: str) -
             async def listener(match_id: str, revision: int, action: object = None, name: str = name) -> None:
                 heard[name].append((match_id, revision))
             store.subscribe(listener)
-        started = time.monotonic()
+        deadline = time.monotonic() + PATIENCE
         revision = 0
         while not heard["b"] or not heard["c"]:          # until both listen (they start in the background)
-            assert time.monotonic() - started < 5, heard
+            assert time.monotonic() < deadline, heard
             revision += 1
             await a.publish("m-1", revision)
             await asyncio.sleep(0.05)
         await a.publish("m-1", 1000)
         await b.publish("m-2", 7)
-        await asyncio.sleep(0.5)
-        assert heard["a"] == [("m-2", 7)]
+        await c.publish("m-3", 1)    # last: whoever hears it has heard all that was announced before
+        while not all(("m-3", 1) in heard[name] for name in "ab"):
+            assert time.monotonic() < deadline, heard
+            await asyncio.sleep(0.05)
+        assert heard["a"] == [("m-2", 7), ("m-3", 1)]
         assert ("m-1", 1000) in heard["b"] and ("m-1", 1000) in heard["c"] and ("m-2", 7) in heard["c"]
-        assert ("m-2", 7) not in heard["b"]
-        assert all(m == "m-1" for m, _ in heard["b"])
+        assert ("m-2", 7) not in heard["b"] and ("m-3", 1) not in heard["c"]
+        assert all(m == "m-1" for m, _ in heard["b"][:-1]) and heard["b"][-1] == ("m-3", 1)
     stores(postgres_url, 3, body)
 
 
@@ -384,13 +389,12 @@ def test_postgres_listening_ignores_malformed_announcements_and_survives_a_lost_
             heard.append((match_id, revision))
         b.subscribe(listener)
 
-        async def until_heard(item: tuple[str, int], seconds: float = 10) -> float:
-            started = time.monotonic()
+        async def until_heard(item: tuple[str, int]) -> None:
+            deadline = time.monotonic() + PATIENCE
             while item not in heard:
-                assert time.monotonic() - started < seconds, heard
+                assert time.monotonic() < deadline, heard
                 await a.publish(*item)
                 await asyncio.sleep(0.1)
-            return time.monotonic() - started
 
         await until_heard(("m", 1))
         async with await psycopg.AsyncConnection.connect(postgres_url, autocommit=True) as conn:
@@ -403,7 +407,7 @@ def test_postgres_listening_ignores_malformed_announcements_and_survives_a_lost_
             # the listening connection is cut: the store connects again and hears what comes after
             await conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
                                "WHERE query LIKE 'LISTEN %%' AND pid <> pg_backend_pid()")
-        assert await until_heard(("m", 5)) < 10
+        await until_heard(("m", 5))
     stores(postgres_url, 2, body)
 
 
@@ -469,9 +473,9 @@ def test_postgres_a_lost_claims_connection_frees_the_claims_and_is_made_again(po
         async with await psycopg.AsyncConnection.connect(postgres_url, autocommit=True) as conn:
             await conn.execute("SELECT pg_terminate_backend(pid) FROM pg_locks "
                                "WHERE locktype = 'advisory' AND pid <> pg_backend_pid()")
-        deadline = time.monotonic() + 5
+        deadline = time.monotonic() + PATIENCE
         while not await b.claim("m1"):
-            assert time.monotonic() < deadline
+            assert time.monotonic() < deadline, f"the claim of a lost connection was not freed in {PATIENCE:.0f} s"
             await asyncio.sleep(0.05)
         assert not await a.claim("m1")          # connected again, and the match is b's now
         await b.release("m1")
@@ -500,19 +504,19 @@ def test_postgres_a_killed_process_frees_its_claims_at_once(postgres_url: str) -
                             env={**os.environ, "PYTHONPATH": str(ROOT)})
     try:
         assert proc.stdout is not None
-        ready, _, _ = select.select([proc.stdout], [], [], 30)
+        ready, _, _ = select.select([proc.stdout], [], [], PATIENCE)
         line = proc.stdout.readline() if ready else ""
         assert line.strip() == "claimed", (line, proc.poll(), proc.stderr.read() if proc.poll() is not None else "")
 
-        async def body(store: Store) -> float:
+        async def body(store: Store) -> None:
             assert not await store.claim("m1")
             proc.send_signal(signal.SIGKILL)
-            killed = time.monotonic()
+            # at once: the server sees the connection close (a dead peer's keepalive would take hours)
+            deadline = time.monotonic() + PATIENCE
             while not await store.claim("m1"):
-                assert time.monotonic() - killed < 5, "the killed process's claim was not freed within 5 s"
+                assert time.monotonic() < deadline, f"the killed process's claim was not freed in {PATIENCE:.0f} s"
                 await asyncio.sleep(0.05)
-            return time.monotonic() - killed
-        assert run(postgres_url, body) < 5
+        run(postgres_url, body)
     finally:
         proc.kill()
         proc.wait(10)
@@ -541,16 +545,16 @@ def test_postgres_store_runs_on_uvloop(postgres_url: str) -> None:
             loaded = await b.load("m1")
             assert loaded is not None and loaded.snapshot == (1, {"s": 1})
             assert await a.claim("m1") and not await b.claim("m1")
-            started = time.monotonic()
+            deadline = time.monotonic() + PATIENCE
             while ("m1", 1) not in heard:
-                assert time.monotonic() - started < 5
+                assert time.monotonic() < deadline, heard
                 await a.publish("m1", 1)
                 await asyncio.sleep(0.05)
         finally:
             await a.close()
             await b.close()
     with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
-        runner.run(asyncio.wait_for(main(), 60))
+        runner.run(asyncio.wait_for(main(), 3 * PATIENCE))
 
 
 def test_postgres_tables_are_made_once_by_concurrent_processes(postgres_url: str) -> None:

@@ -105,7 +105,7 @@ class ActionTable:
         return rows
 
 
-class BareActions(PlayerRows):
+class BareActions(PlayerRows[str, "Action"]):
     """Actions without arguments, built once per game: ``bare["end"][p]`` is
     ``Action(p, "end")``."""
 
@@ -117,7 +117,7 @@ class BareActions(PlayerRows):
         return Action(player, verb)
 
 
-class ActionTables(dict):  # type: ignore[type-arg]
+class ActionTables(dict[str, ActionTable]):
     """``tables[verb]``: one `ActionTable` per verb, made by `make(verb)` on first use (a
     game's per-card actions: ``game.card_actions["discard"].row(p, 0)[card]``)."""
 

@@ -25,7 +25,7 @@ class Decision(NamedTuple):
         return {"kind": self.kind.value, "players": list(self.players), "prompt": self.prompt}
 
 
-class TurnDecisions(PlayerRows):
+class TurnDecisions(PlayerRows[str, "Decision"]):
     """One player's TURN decisions, built once per game: ``turns[prompt][p]`` is
     ``Decision(DecisionKind.TURN, (p,), prompt)`` (``pending`` is asked before every step)."""
 

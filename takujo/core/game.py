@@ -11,7 +11,7 @@ import re
 from abc import ABC, abstractmethod
 from functools import cached_property
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -22,6 +22,9 @@ from .rng import Rng
 from .validation import field_name, problem
 from .state import State as GameState
 from .targets import ArgKinds, Kind, Signature, Target, Typed
+
+if TYPE_CHECKING:
+    from ..bots import Bot
 
 
 #: Core event kinds no log line is needed for: ``act`` records the action itself (the game
@@ -216,12 +219,13 @@ class Game(ABC):
     def _presenter(self) -> Any:
         return importlib.import_module(self.presentation) if self.presentation else None
 
-    def heuristic_bot(self) -> Any:
+    def heuristic_bot(self) -> Bot:
         """This game's heuristic bot (an object with ``act(view, legal, rng)``)."""
         if not self.heuristic:
             raise NotImplementedError(f"{self.name} has no heuristic bot")
         module, _, cls = self.heuristic.partition(":")
-        return getattr(importlib.import_module(module), cls)(self)
+        bot: Bot = getattr(importlib.import_module(module), cls)(self)
+        return bot
 
     def estimate(self, state: GameState) -> list[float]:
         """Each player's rough chance of winning from `state` (sums to 1), for search cut-offs

@@ -24,7 +24,7 @@ from .core.registry import load
 from .core.state import State
 
 
-def _chance(events: Iterable[dict]) -> list[dict]:
+def _chance(events: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     return [e for e in events if e.get("chance")]
 
 
@@ -200,7 +200,7 @@ def replay_states(lines: Iterable[dict[str, Any]], where: str = "record") -> Ite
             raise _at(where, no, Phrase("record.line_type", kind=str(kind)[:40]))
 
 
-def _events(chance: object, where: str, no: int) -> list[dict]:
+def _events(chance: object, where: str, no: int) -> list[dict[str, Any]]:
     """A line's recorded chance outcomes: a list of event objects, or a RecordError."""
     if not isinstance(chance, list) or not all(isinstance(e, dict) and isinstance(e.get("e"), str)
                                                for e in chance):
@@ -213,7 +213,7 @@ def _at(where: object, no: int, problem: Phrase) -> RecordError:
     return RecordError("record.at_line", where=where, no=no, problem=problem)
 
 
-def _brief(events: list[dict]) -> str:
+def _brief(events: list[dict[str, Any]]) -> str:
     return "; ".join(f"{e['e']} {str(e.get('faces', e.get('order', '')))[:60]}" for e in events[:3]) or "none"
 
 

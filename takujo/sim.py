@@ -69,7 +69,7 @@ class GameCrash(RuntimeError):
         self.seed = seed
         self.seats = list(seats)
 
-    def __reduce__(self):  # picklable across worker processes
+    def __reduce__(self) -> tuple[type[GameCrash], tuple[str, int, list[str]]]:  # picklable across worker processes
         return (GameCrash, (str(self), self.seed, self.seats))
 
 

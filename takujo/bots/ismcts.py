@@ -11,12 +11,15 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.action import Action
 from ..core.game import Game
 from ..core.rng import Rng
 from ..core.state import State
+
+if TYPE_CHECKING:
+    from . import Bot
 
 EXPLORATION = 0.7           # UCT constant, on rewards rescaled to the spread seen in this search
 PRIOR_WEIGHT = 1.0          # progressive bias toward the prior bot's choice: weight / (visits + 1)
@@ -57,7 +60,7 @@ class ISMCTS:
 
     def __init__(self, game: Game, iterations: int | None = 200, seconds: float | None = None,
                  exploration: float = EXPLORATION, rollout_depth: int | None = None,
-                 rollout_policy: Any = None, prior: Any = None) -> None:
+                 rollout_policy: Bot | None = None, prior: Bot | None = None) -> None:
         self.game = game
         self.depth = game.rollout_depth if rollout_depth is None else rollout_depth
         self.policy = rollout_policy          # None: uniform random; else a bot (e.g. the heuristic)

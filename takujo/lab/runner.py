@@ -187,22 +187,26 @@ def _die_with_parent(lab: int) -> None:
     threading.Thread(target=watch, name="takujo-lab-watchdog", daemon=True).start()
 
 
+#: a batch played in a worker process: its games' result rows, when done
+_Batch = Future[list[dict[str, Any]]]
+
+
 class _LocalPool:
     def __init__(self, workers: int) -> None:
         self.pool = ProcessPoolExecutor(max_workers=workers, initializer=_die_with_parent,
                                         initargs=(os.getpid(),))
 
-    def submit(self, exp: Experiment, batch: list[Job], with_leads: bool) -> Future:
+    def submit(self, exp: Experiment, batch: list[Job], with_leads: bool) -> _Batch:
         return self.pool.submit(_play_many, exp, batch, with_leads)
 
-    def wait(self, pending: set[Any]) -> tuple[set[Any], set[Any]]:
+    def wait(self, pending: set[_Batch]) -> tuple[set[_Batch], set[_Batch]]:
         ready, rest = wait(pending, return_when=FIRST_COMPLETED)
         return set(ready), set(rest)
 
-    def result(self, handle: Any) -> list[dict[str, Any]]:
+    def result(self, handle: _Batch) -> list[dict[str, Any]]:
         return handle.result()
 
-    def cancel(self, pending: set[Any]) -> None:
+    def cancel(self, pending: set[_Batch]) -> None:
         for fut in pending:
             fut.cancel()
 
@@ -225,7 +229,8 @@ class _RayPool:
         return set(ready), set(rest)
 
     def result(self, handle: Any) -> list[dict[str, Any]]:
-        return self.ray.get(handle)
+        rows: list[dict[str, Any]] = self.ray.get(handle)     # what `_play_many` returned
+        return rows
 
     def cancel(self, pending: set[Any]) -> None:
         for ref in pending:

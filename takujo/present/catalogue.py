@@ -108,7 +108,7 @@ def load_catalogue(path: Path | str) -> Catalogue:
     return Catalogue(messages, dict(args))
 
 
-class _Probe(dict):
+class _Probe(dict[str, str]):
     """Format arguments that accept any name, to check a template's syntax."""
 
     def __missing__(self, key: str) -> str:

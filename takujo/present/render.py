@@ -19,7 +19,7 @@ Japanese name beside it), a word (translated through ``word.VALUE``), or plain t
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from rich.errors import MarkupError
 from rich.markup import escape
@@ -31,6 +31,12 @@ from .catalogue import LANGS, Catalogue, catalogue_for
 
 if TYPE_CHECKING:
     from ..core.game import Game
+
+    # the hooks a game's presenter module may define (see the module's docstring)
+    EventMessage = Callable[[Game, dict[str, Any], dict[str, Any] | None], tuple[str, dict[str, Any]] | None]
+    ActionMessage = Callable[[Game, Action, dict[str, Any] | None], tuple[str, dict[str, Any]]]
+    RenderView = Callable[[Game, dict[str, Any], "Renderer"], str]
+    CardInfo = Callable[[Game, str, "Renderer"], Iterable[str]]
 
 _HIDDEN_FIELDS = frozenset({"e", "to", "seq", "chance"})
 
@@ -191,7 +197,7 @@ class Renderer:
     # ----- events and actions ---------------------------------------------------------------
     def event_message(self, event: dict[str, Any], view: dict[str, Any] | None = None) -> tuple[str, dict[str, Any]] | None:
         """(message ID, arguments) of an event, or None when it is not shown."""
-        hook = getattr(self._presenter, "event_message", None)
+        hook: EventMessage | None = getattr(self._presenter, "event_message", None)
         if hook is not None:
             return hook(self.game, event, view)
         if event["e"] in self.game.silent_events():
@@ -208,7 +214,7 @@ class Renderer:
         return self._out(_capitalised(line) if self.lang == "en" else line)
 
     def action_message(self, action: Action, view: dict[str, Any] | None = None) -> tuple[str, dict[str, Any]]:
-        hook = getattr(self._presenter, "action_message", None)
+        hook: ActionMessage | None = getattr(self._presenter, "action_message", None)
         if hook is not None:
             return hook(self.game, action, view)
         return f"action.{action.verb}", {f"arg{i}": a for i, a in enumerate(action.args)}
@@ -225,7 +231,7 @@ class Renderer:
     # ----- the board and card texts ---------------------------------------------------------
     def view(self, view: dict[str, Any]) -> str:
         """A text picture of a view (the presenter's ``render_view(game, view, renderer)``)."""
-        hook = getattr(self._presenter, "render_view", None)
+        hook: RenderView | None = getattr(self._presenter, "render_view", None)
         if hook is None:
             import json
             return self._out(escape(json.dumps({k: v for k, v in view.items() if k != "log"},
@@ -234,7 +240,7 @@ class Renderer:
 
     def card_info(self, query: str) -> list[str]:
         """The full text of every card whose id or name (either language) contains `query`."""
-        hook = getattr(self._presenter, "card_info", None)
+        hook: CardInfo | None = getattr(self._presenter, "card_info", None)
         if hook is None:
             return []
         return [self._out(text) for text in hook(self.game, query, self)]

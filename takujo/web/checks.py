@@ -66,7 +66,7 @@ def client_game(spec: object) -> tuple[str, dict[str, str]]:
 def client_version(value: object) -> int | None:
     """A version from a client: a JSON integer (not a boolean, not a float) or absent."""
     if value is None or type(value) is int:
-        return value  # type: ignore[return-value]
+        return value
     raise IllegalActionError("web.bad_version", got=type(value).__name__ if not isinstance(value, str)
                              else f"the string {value[:20]!r}")
 

@@ -8,6 +8,7 @@ from collections import OrderedDict
 from typing import Any, Iterable
 
 from ..core.errors import RecordError, TakujoError
+from ..core.game import Game
 from ..core.state import State
 from ..present import Renderer
 from ..record import replay_states
@@ -50,7 +51,7 @@ class Replay:
         self._renderers: dict[str, Renderer] = {}
 
     @property
-    def game(self):  # noqa: ANN201 - a Game
+    def game(self) -> Game:
         return self.checkpoints[0].game
 
     @property

@@ -96,12 +96,14 @@ class Effect(CoreEffect):
         """Whom it acts on: "ally" or "enemy" (one unit, chosen), "self", "all_allies",
         "all_enemies" (its ``target`` word, else its verb's first scope), or None (no unit)."""
         scopes = VERBS[self.do].scopes
-        return self.get("target", scopes[0] if scopes else None)
+        aim: str | None = self.get("target", scopes[0] if scopes else None)   # checked by `_values`
+        return aim
 
     @cached_property
     def strength_limit(self) -> int | None:
         """The highest 兵力 a target may have (``max_strength``), if any."""
-        return self.get("max_strength")
+        limit: int | None = self.get("max_strength")      # a whole number (`_values`)
+        return limit
 
 
 class Ability(Effect):

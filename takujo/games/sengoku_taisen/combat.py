@@ -47,7 +47,7 @@ def _same_number_card(s: "SengokuState", p: int, u: int) -> int | None:
     return min(same) if same else None
 
 
-def _attack_mode(s: "SengokuState", p: int, u: int, done: int) -> tuple | None:
+def _attack_mode(s: "SengokuState", p: int, u: int, done: int) -> tuple[()] | tuple[str, int] | None:
     """How unit u may attack now, having attacked `done` times this turn: () plainly, a
     疾風怒濤 / 無双連撃 mode with the card it discards, or None if it may not.
 
@@ -308,7 +308,7 @@ def next_counter(s: "SengokuState") -> None:
     s.phase = MAIN if s.outcome is None else OVER
 
 
-def resolve_counter(s: "SengokuState", chosen: tuple) -> None:
+def resolve_counter(s: "SengokuState", chosen: tuple[int, ...]) -> None:
     q, c = s.counters.pop(0)
     eff = s.inst[c].counter
     assert eff is not None

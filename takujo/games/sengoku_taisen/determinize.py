@@ -16,6 +16,11 @@ if TYPE_CHECKING:
     from .game import SengokuGame
 
 
+def _as_pairs(d: dict[str, Any]) -> list[list[Any]]:
+    """A view's map keyed by unit id (a JSON string) as the state's JSON: ``[[unit, value], ...]``."""
+    return [[int(k), v] for k, v in d.items()]
+
+
 def determinize(game: "SengokuGame", view: dict[str, Any], rng: Rng) -> SengokuState:
     z, pub = view["zones"], view["public"]
     seen = seen_cards(view, SengokuState.ZONES)
@@ -34,10 +39,9 @@ def determinize(game: "SengokuGame", view: dict[str, Any], rng: Rng) -> SengokuS
     # the step count and the outcome are public: a sampled world at game over stays over
     base = base_json(game, rng, steps=int(view.get("version", 0)))
     base["outcome"] = view["outcome"]
-    as_pairs = lambda d: [[int(k), v] for k, v in d.items()]   # noqa: E731
     data.update(
-        damage=as_pairs(pub["damage"]), buff=as_pairs(pub["buff"]), siege_buff=as_pairs(pub["siege_buff"]),
-        placed=as_pairs(pub["placed"]), attacks=as_pairs(pub["attacks"]),
+        damage=_as_pairs(pub["damage"]), buff=_as_pairs(pub["buff"]), siege_buff=_as_pairs(pub["siege_buff"]),
+        placed=_as_pairs(pub["placed"]), attacks=_as_pairs(pub["attacks"]),
         down_exhausted=list(pub["koku_down_exhausted"]), exhausted=list(pub["exhausted"]),
         tokens=[[int(t), dict(v)] for t, v in pub["tokens"].items()], next_token=pub["next_token"],
         extra_used=list(pub["extra_used"]), once_used=list(pub["once_used"]), ougi_used=list(pub["ougi_used"]),

@@ -130,14 +130,17 @@ class SengokuGame(Game):
         return pool(self.options.cards or str(CARD_FILE))
 
     @cached_property
-    def _built(self) -> tuple:
+    def _built(self) -> tuple[tuple[CardDef, ...], tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...],
+                              tuple[str, ...]]:
+        """(instances, their owners, each deck's instance ids, each okugi's id, the deck names)."""
         specs = [self.options.deck1, self.options.deck2]
         lists = [decks.resolve(UNDRAWN[p] if spec == RANDOM else spec, self.pool) for p, spec in enumerate(specs)]
         instances: list[CardDef] = []
         owners: list[int] = []
-        deck_ids, ougi_ids = [], []
+        deck_ids: list[tuple[int, ...]] = []
+        ougi_ids: list[int] = []
         for p, deck in enumerate(lists):
-            ids = []
+            ids: list[int] = []
             for number in deck.cards():
                 ids.append(len(instances))
                 instances.append(self.pool[number])

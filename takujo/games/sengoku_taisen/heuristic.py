@@ -54,7 +54,10 @@ class SengokuHeuristic:
         return int(view["public"]["strength"].get(str(u), 0))
 
     def _units(self, view: dict[str, Any], p: int) -> list[int]:
-        return view["zones"]["camp"][p] + view["zones"]["summons"][p]
+        zones = view["zones"]
+        camp: list[int] = zones["camp"][p]
+        summons: list[int] = zones["summons"][p]
+        return camp + summons
 
     def _ready(self, view: dict[str, Any], p: int) -> list[int]:
         return [u for u in self._units(view, p) if u not in view["public"]["exhausted"]]

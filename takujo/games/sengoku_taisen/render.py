@@ -33,7 +33,10 @@ def _rules(r: Renderer, card: CardDef) -> str:
     """A card's keywords and abilities (or effect and counter) as the rules read them, in the
     renderer's language."""
     spec = card.spec
-    say = lambda m: r.text(m.id, None, **m.args)   # noqa: E731
+
+    def say(m: Msg) -> str:
+        return r.text(m.id, None, **m.args)
+
     parts = [r.word(k) for k in spec.keywords]
     parts += [f"{say(_tags(a))}: {say(fx(a))}" for a in spec.abilities]
     if spec.type == "stratagem" and spec.effect is not None:

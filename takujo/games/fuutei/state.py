@@ -122,7 +122,8 @@ class FuuteiState(PhasedState):
         for p in range(n):
             self.say("dealt", [p], player=p, cards=list(self.hands[p]))
         # FTR-SETUP-07: player 1 (seat 0) goes first, then clockwise.
-        self._start_turn(0)
+        self.turn_player = 0
+        self.enter(MAIN)
 
     # ----- derived facts --------------------------------------------------------------
     def points(self, p: int) -> int:
@@ -161,10 +162,10 @@ class FuuteiState(PhasedState):
         """FTR-WIN-02/03: 40 points, or 30 with five or more players."""
         return 30 if self.n >= 5 else 40
 
-    # ----- turn sequence ----------------------------------------------------------------
-    def _start_turn(self, p: int) -> None:
-        """FTR-TURN-01: draw phase, then the main phase."""
-        self.turn_player = p
+    # ----- turn sequence: MAIN, BATTLE, HAND (the hooks of their `PHASES` entries) ----------
+    def _start_turn(self) -> None:
+        """MAIN's on_begin, FTR-TURN-01: the turn player's draw phase comes first."""
+        p = self.turn_player
         self.turn += 1
         self.turns_taken[p] += 1
         self.say("turn", player=p, turn=self.turn)
@@ -176,7 +177,6 @@ class FuuteiState(PhasedState):
             self.say("empty_draw", player=p, missed=1)
         else:
             self.draw(p, 1)
-        self.phase = MAIN
         self.check_victory()
 
     def draw(self, p: int, k: int) -> None:
@@ -212,18 +212,21 @@ class FuuteiState(PhasedState):
             return True
         return False
 
-    def end_main(self) -> None:
-        # FTR-BATTLE-02: no invasion during a player's own first turn.
-        self.phase = BATTLE
-        if self.turns_taken[self.turn_player] <= 1 or not battle.invasions(self):
-            self.to_hand_phase()
+    def _no_invasion(self) -> bool:
+        """BATTLE's end_if: FTR-BATTLE-02, no invasion during a player's own first turn; nor
+        without a character free to invade or a region to invade (FTR-BATTLE-01)."""
+        return self.turns_taken[self.turn_player] <= 1 or not battle.invasions(self)
 
     def to_hand_phase(self) -> None:
-        self.phase = HAND
-        if len(self.hands[self.turn_player]) <= HAND_SIZE:
-            self.end_turn()
+        """The battle phase is over (a battle ends it: one invasion a turn)."""
+        self.enter(HAND)
 
-    def end_turn(self) -> None:
+    def _hand_fits(self) -> bool:
+        """HAND's end_if, FTR-TURN-01: the turn ends once the hand holds HAND_SIZE cards or fewer."""
+        return len(self.hands[self.turn_player]) <= HAND_SIZE
+
+    def _end_turn(self) -> None:
+        """HAND's on_end: the turn ends and passes clockwise (FTR-SETUP-07)."""
         p = self.turn_player
         # FTR-ERION-01: seals on characters of this player end with their own turn.
         self.sealed = [c for c in self.sealed if c not in self.party[p]]
@@ -234,7 +237,7 @@ class FuuteiState(PhasedState):
             best = max(scores)
             self.finish(tuple(q for q in range(self.n) if scores[q] == best), "deck_out")
             return
-        self._start_turn((p + 1) % self.n)
+        self.turn_player = (p + 1) % self.n
 
     def finish(self, winners: tuple[int, ...], reason: str) -> None:
         if self.end_game(winners, reason, tuple(self.points(q) for q in range(self.n))):
@@ -356,21 +359,9 @@ class FuuteiState(PhasedState):
         assert responder is not None       # a window is closed once everyone has answered
         return Decision(DecisionKind.RESPONSE, (responder,), "tawake")
 
-    def current_phase(self) -> Phase:
-        """An open たわけ！ window interrupts every phase (FTR-TAWAKE-01)."""
-        return self.TAWAKE if self.windows else self.PHASES[self.phase]
-
-    @property
-    def pending(self) -> Decision | None:
-        if self.outcome is not None:
-            return None
-        return (self.TAWAKE if self.windows else self.PHASES[self.phase]).decision(self)
-
-    def _legal(self, player: int) -> list[Action]:
-        return (self.TAWAKE if self.windows else self.PHASES[self.phase]).legal(self, player)
-
-    def _apply(self, a: Action) -> None:
-        (self.TAWAKE if self.windows else self.PHASES[self.phase]).apply(self, a)
+    def on_move(self) -> None:
+        """After every action: the instant victories, if what they depend on changed
+        (FTR-WIN-01..03, 05; `victory_may_change`)."""
         if self.victory_stale:
             self.check_victory()
 
@@ -417,7 +408,7 @@ class FuuteiState(PhasedState):
 
     def _apply_battle(self, a: Action) -> None:
         if a.verb == "pass":
-            self.to_hand_phase()
+            self.end_phase()
         else:
             battle.declare(self, a.args[0], a.args[1])
 
@@ -427,8 +418,6 @@ class FuuteiState(PhasedState):
 
     def _apply_hand(self, a: Action) -> None:
         discard_card(self, a.player, a.args[0], self.hands[a.player], self.discard)
-        if len(self.hands[a.player]) <= HAND_SIZE:
-            self.end_turn()
 
     def _apply_main(self, a: Action) -> None:
         p, verb = a.player, a.verb
@@ -455,18 +444,24 @@ class FuuteiState(PhasedState):
         elif verb == "hold":
             effects.use_hold(self, p, a.args[0], a.args[1:])
         elif verb == "end":
-            self.end_main()
+            self.end_phase()
 
+    # FTR-TURN-01: a turn is MAIN (begun by the draw phase), BATTLE, then HAND, whose end
+    # passes the turn; a battle's phases come between BATTLE and HAND.
     PHASES = {
-        MAIN: Phase(_turn_decision, _main_actions, _apply_main),                 # FTR-MAIN
-        BATTLE: Phase(_turn_decision, _battle_actions, _apply_battle),           # FTR-BATTLE-01
-        HAND: Phase(_turn_decision, _hand_actions, _apply_hand),                 # FTR-TURN-01
+        MAIN: Phase(_turn_decision, _main_actions, _apply_main,                  # FTR-MAIN
+                    on_begin=_start_turn, next=BATTLE),
+        BATTLE: Phase(_turn_decision, _battle_actions, _apply_battle,            # FTR-BATTLE-01/02
+                      end_if=_no_invasion, next=HAND),
+        HAND: Phase(_turn_decision, _hand_actions, _apply_hand,                  # FTR-TURN-01
+                    end_if=_hand_fits, on_end=_end_turn, next=MAIN),
         SUPPORT: Phase(_support_decision, support_actions, apply_support),  # FTR-COMBAT-04/05
         ATTACK: Phase(_battle_decision, attack_actions, apply_attack),      # FTR-ATTACK-01
         PERSUADE: Phase(_battle_decision, persuade_actions, apply_persuade),  # FTR-ATTACK-06
         REASSIGN: Phase(_battle_decision, reassign_actions, apply_reassign),  # FTR-COMBAT-12
     }
-    TAWAKE = Phase(_window_decision, effects.tawake_actions, effects.respond)  # FTR-TAWAKE
+    # FTR-TAWAKE-01: an open たわけ！ window interrupts every phase.
+    INTERRUPTS = {"tawake": Phase(_window_decision, effects.tawake_actions, effects.respond)}
 
     # ----- zones and public facts ---------------------------------------------------------
     def stats(self) -> dict[str, float]:

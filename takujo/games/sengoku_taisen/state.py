@@ -187,10 +187,11 @@ class SengokuState(PhasedState):
         self.phase = MULLIGAN
 
     def _after_mulligan(self) -> None:
-        # SGT-SETUP-06: 8 cards from the top of the deck, face down, unseen, as walls.
+        """MULLIGAN's on_end. SGT-SETUP-06: 8 cards from the top of the deck, face down,
+        unseen, as walls; then the first player's turn (SGT-SETUP-03)."""
         for p in (self.first, 1 - self.first):
             self.walls[p] += take_top(self.deck[p], START_WALLS)
-        self._start_turn(self.first)
+        self.turn_player = self.first
 
     # ----- facts --------------------------------------------------------------------------------
     def card(self, c: int) -> CardDef:
@@ -319,10 +320,11 @@ class SengokuState(PhasedState):
         auras, strength = self.auras(p), self.strength
         return [u for u in units if strength(u, auras) <= 0]
 
-    # ----- turn sequence ----------------------------------------------------------------------
-    def _start_turn(self, p: int) -> None:
+    # ----- turn sequence: KOKU, MAIN, DISCARD (the hooks of their `PHASES` entries) ------------
+    def _start_turn(self) -> None:
+        """KOKU's on_begin: the turn player's 開始 and ドロー phases come first."""
+        p = self.turn_player
         self.turn += 1
-        self.turn_player = p
         self.say("turn", player=p, turn=self.turn)
         # 開始フェイズ [designed, SGT-TURN-01]: ready all of your cards.
         self.exhausted.difference_update(self.camp[p], self.summons[p], self.koku_up[p])
@@ -337,20 +339,25 @@ class SengokuState(PhasedState):
                 self.finish((1 - p,), "library_out")
                 return
             self.draw(p, 1)
-        self.phase = KOKU if self._can_place_koku(p) else MAIN
 
-    def end_main(self) -> None:
-        self.phase = DISCARD
-        if len(self.hand[self.turn_player]) <= HAND_LIMIT:
-            self._end_turn()
+    def _nothing_to_place(self) -> bool:
+        """KOKU's end_if: without a card to place the main phase begins at once (each card
+        may go face down; SGT-KOKU-05: at most KOKU_MAX kokuryoku)."""
+        p = self.turn_player
+        return not self.hand[p] or self.koku_count(p) >= KOKU_MAX
+
+    def _hand_fits(self) -> bool:
+        """DISCARD's end_if, SGT-START-05: the turn ends once the hand is within the limit."""
+        return len(self.hand[self.turn_player]) <= HAND_LIMIT
 
     def _end_turn(self) -> None:
-        # 終了フェイズ: SGT-WARLORD-13, SGT-BASIC-06 — damage and this turn's changes end.
+        """DISCARD's on_end. 終了フェイズ: SGT-WARLORD-13, SGT-BASIC-06 — damage and this turn's
+        changes end; the other player's turn follows (SGT-WIN-05)."""
         self.damage.clear()
         self.buff.clear()
         self.siege_buff.clear()
         self.say("end_turn", player=self.turn_player)
-        self._start_turn(1 - self.turn_player)
+        self.turn_player = 1 - self.turn_player
 
     def finish(self, winners: tuple[int, ...], reason: str) -> None:
         if self.end_game(winners, reason, (len(self.walls[0]), len(self.walls[1]))):
@@ -453,22 +460,8 @@ class SengokuState(PhasedState):
             raise IllegalActionError("sengoku_taisen.action.concede_who")
         return super().parse_action(text, player)
 
-    def current_phase(self) -> Phase:
-        """An open battle window interrupts the main phase (SGT-STRAT-05)."""
-        return self.WINDOW if self.windows else self.PHASES[self.phase]
-
-    @property
-    def pending(self) -> Decision | None:
-        if self.outcome is not None:
-            return None
-        return (self.WINDOW if self.windows else self.PHASES[self.phase]).decision(self)
-
-    def _legal(self, player: int) -> list[Action]:
-        return (self.WINDOW if self.windows else self.PHASES[self.phase]).legal(self, player)
-
-    def _apply(self, a: Action) -> None:
-        (self.WINDOW if self.windows else self.PHASES[self.phase]).apply(self, a)
-        self.check_card_conditions()
+    #: SGT-WIN-03/05: the conditions printed on cards are checked after every action.
+    on_move = check_card_conditions
 
     # ----- phases: who decides, what they may do, what it does ---------------------------------
     def _turn_decision(self) -> Decision:
@@ -497,16 +490,12 @@ class SengokuState(PhasedState):
             self.hand[p] = []
             self.say("mulligan", player=p)
             self.draw(p, START_HAND)
-        self._after_mulligan()
+        self.end_phase()
 
     def _apply_koku(self, a: Action) -> None:
         if a.verb == "koku":
             self._place_koku(a.player, a.args[0], a.args[1] == "up")
-        self.phase = MAIN
-
-    def _can_place_koku(self, p: int) -> bool:
-        """Whether p has a card to place as kokuryoku (each card may go face down)."""
-        return self.koku_count(p) < KOKU_MAX and bool(self.hand[p])    # SGT-KOKU-05
+        self.end_phase()
 
     def _koku_actions(self, p: int) -> list[Action]:
         out = []
@@ -652,7 +641,7 @@ class SengokuState(PhasedState):
         elif verb == "attack":
             combat.declare(self, a)
         elif verb == "end":
-            self.end_main()
+            self.end_phase()
 
     def _counter_actions(self, p: int) -> list[Action]:
         """SGT-COST-10: the wall's owner aims the counter-stratagem on top at any target."""
@@ -671,18 +660,23 @@ class SengokuState(PhasedState):
     def _apply_discard(self, a: Action) -> None:
         p = a.player
         discard_card(self, p, a.args[0], self.hand[p], self.discard[p])
-        if len(self.hand[p]) <= HAND_LIMIT:
-            self._end_turn()
 
+    # SGT-TURN-01: a turn is KOKU (begun by the 開始 and ドロー phases), MAIN, then DISCARD,
+    # whose end passes the turn; an attack's steps (INTERCEPT, COUNTER) lie inside MAIN and
+    # return to it without its hooks.
     PHASES = {
-        MULLIGAN: Phase(_turn_decision, _mulligan_actions, _apply_mulligan),    # SGT-START-06/07
-        KOKU: Phase(_turn_decision, _koku_actions, _apply_koku),                # SGT-KOKU-03..12
-        MAIN: Phase(_turn_decision, _main_actions, _apply_main),                # SGT-TURN-01
+        MULLIGAN: Phase(_turn_decision, _mulligan_actions, _apply_mulligan,     # SGT-START-06/07
+                        on_end=_after_mulligan, next=KOKU),
+        KOKU: Phase(_turn_decision, _koku_actions, _apply_koku,                 # SGT-KOKU-03..12
+                    on_begin=_start_turn, end_if=_nothing_to_place, next=MAIN),
+        MAIN: Phase(_turn_decision, _main_actions, _apply_main, next=DISCARD),  # SGT-TURN-01
         INTERCEPT: Phase(_intercept_decision, intercept_actions, intercept),    # SGT-BASIC-09
         COUNTER: Phase(_counter_decision, _counter_actions, _apply_counter),    # SGT-WALL-09, SGT-COST-10
-        DISCARD: Phase(_turn_decision, _discard_actions, _apply_discard),       # SGT-START-05
+        DISCARD: Phase(_turn_decision, _discard_actions, _apply_discard,        # SGT-START-05
+                       end_if=_hand_fits, on_end=_end_turn, next=KOKU),
     }
-    WINDOW = Phase(_window_decision, window_actions, respond)                   # SGT-STRAT-05
+    # SGT-STRAT-05: an open battle window interrupts the main phase.
+    INTERRUPTS = {"battle": Phase(_window_decision, window_actions, respond)}
 
     def stats(self) -> dict[str, float]:
         """Castle walls left at the end (the winner's, both players' together), and whether the

@@ -8,7 +8,7 @@ rolled bonus to both attacks (FTR-COMBAT-07: they last until the end of the batt
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...core.action import Action
 from ...core.dice import Dice
@@ -30,12 +30,12 @@ class Gain(Frame):
     player: int
     cards: list[int]
 
-    def to_json(self) -> list:  # type: ignore[override]
+    def to_json(self) -> list[int | list[int]]:  # type: ignore[override]
         """Saved and shown as ``[player, cards]`` (the view's documented shape)."""
         return [self.player, list(self.cards)]
 
     @classmethod
-    def from_json(cls, data: list) -> "Gain":  # type: ignore[override]
+    def from_json(cls, data: list[Any]) -> "Gain":  # type: ignore[override]
         return cls(player=data[0], cards=list(data[1]))
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Callable, Literal
 
 from pydantic import ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
@@ -49,22 +49,23 @@ TABLES = ("meta", "card")
 MAX_MODIFIER = 20
 
 
-def _int(lo: int, hi: int):
+def _int(lo: int, hi: int) -> Callable[[Any], None]:
     def check(v: Any) -> None:
         if type(v) is not int or not lo <= v <= hi:
             raise CardDataError("fuutei.cards.not_int_in_range", lo=lo, hi=hi, value=v)
     return check
 
 
-def _one_of(*choices: str):
+def _one_of(*choices: str) -> Callable[[Any], None]:
     def check(v: Any) -> None:
         if v not in choices:
             raise CardDataError("fuutei.cards.not_one_of", choices=choices, value=v)
     return check
 
 
-# What each parameter's value may be (the same name means the same thing in every verb).
-PARAM_CHECKS: dict[str, Any] = {
+# What each parameter's value may be (the same name means the same thing in every verb): each
+# check raises CardDataError for a value it refuses.
+PARAM_CHECKS: dict[str, Callable[[Any], object]] = {
     "n": _int(1, 10), "need": _int(1, 12), "opposite_sex_bonus": _int(0, 6),
     "dice": lambda v: _dice(v), "roll": lambda v: _dice(v),
     "against": _one_of(*DEFENCES), "target": _one_of("self", "opponent"),

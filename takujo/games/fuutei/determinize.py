@@ -8,7 +8,8 @@ from ...core.determinize import Filler, base_json, seen_cards
 from ...core.plain import copy_plain
 from ...core.rng import Rng
 from ...core.simultaneous import rebuild_commits
-from .state import SUPPORT, FuuteiState
+from .constants import SUPPORT
+from .state import FuuteiState
 
 if TYPE_CHECKING:
     from .game import FuuteiGame

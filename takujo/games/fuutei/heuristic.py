@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from ...core.action import Action
 from ...bots.aims import aimed_worth
 from ...core.rng import Rng
-from .cards import DEFENCES
+from .cards import DEFENCES, Effect
 from .effects import VERBS
 
 #: the hold verbs `_hold` weighs by a branch of its own; any other by its declared aim and worth
@@ -132,8 +132,10 @@ class FuuteiHeuristic:
         me = view["player"]
         pub = view["public"]
         data = pub["windows"][-1]["data"]
-        user, card = data["user"], data["card"]
-        points, need = pub["points"], pub["threshold"]
+        user: int = data["user"]
+        card: int = data["card"]
+        points: list[int] = pub["points"]
+        need: int = pub["threshold"]
         leads = points[user] >= max(points)
         if data["for"] == "support":
             b = pub["battle"]
@@ -155,9 +157,9 @@ class FuuteiHeuristic:
             return leads and points[user] > points[me]
         return t in mine or (leads and points[user] > points[me] and do in ("destroy_region", "seal_invasion"))
 
-    def _roll_can_succeed(self, view: dict[str, Any], data: dict[str, Any], eff: Any, t: int) -> bool:
+    def _roll_can_succeed(self, view: dict[str, Any], data: dict[str, Any], eff: Effect, t: int) -> bool:
         """Whether the roll already made can still succeed against character `t`."""
-        roll = data.get("roll")
+        roll: int | None = data.get("roll")
         if roll is None:
             return True
         if eff.do == "proposal":

@@ -7,17 +7,21 @@ language-neutral arguments (card ids, players, words, nested `Msg` parts); `rend
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from rich.markup import escape
 
 from ...core.action import Action
 from ...present import Markup, Msg, Renderer
-from .cards import Card
+from .cards import Card, CardSpec
 from .constants import GUARD_CHANGES_MAX, STATS
 
 if TYPE_CHECKING:
     from .game import FuuteiGame
+
+    #: the message of an event kind that reads more than its fields: (game, event, its shown
+    #: fields) -> (message ID, arguments)
+    Variant = Callable[[FuuteiGame, dict[str, Any], dict[str, Any]], tuple[str, dict[str, Any]]]
 
 #: Event kinds deliberately not printed: a shuffle's order is for the record only, and ``act``
 #: records the action itself, which the game's own events describe.
@@ -184,7 +188,7 @@ def _temporary_leaves(game: "FuuteiGame", e: dict[str, Any], args: dict[str, Any
     return ("event.temporary_leaves.hand" if e.get("dest") == "hand" else "event.temporary_leaves.discard"), args
 
 
-def _success(kind: str):
+def _success(kind: str) -> Variant:
     def variant(game: "FuuteiGame", e: dict[str, Any], args: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         if "against" in args:
             args["against"] = f"stat.{args['against']}"
@@ -196,7 +200,7 @@ def _game_over(game: "FuuteiGame", e: dict[str, Any], args: dict[str, Any]) -> t
     return ("event.game_over" if e.get("winners") else "event.game_over.no_winner"), args
 
 
-_VARIANTS = {
+_VARIANTS: dict[str, Variant] = {
     "roll": _roll, "random": _random, "empty_draw": _empty_draw, "region_setup": _with_line,
     "setup_region": _with_line, "dealt": _dealt, "event": _event_card, "region_drawn": _region_drawn,
     "hold": _hold, "support_committed": _support_committed, "support_effect": _support_effect,
@@ -320,7 +324,7 @@ def _hand_line(game: "FuuteiGame", c: int, r: Renderer, line: str) -> str:
     return r.text("line.plain", card=c, type=f"type.{spec.type}") + " " + escape(text)
 
 
-def _text(spec: Any, lang: str) -> str:
+def _text(spec: CardSpec, lang: str) -> str:
     """The card's rules text in `lang` (the other language's where it has none)."""
     return (spec.text_en or spec.text_ja) if lang == "en" else (spec.text_ja or spec.text_en)
 

@@ -1,5 +1,5 @@
-"""The flow of a game: its phases, how one leads to the next and the windows that interrupt
-them, declared once (as boardgame.io's flow declares phases).
+"""The flow of a game: its phases, how one leads to the next, the windows that interrupt them
+and the actions open at any time, declared once (as boardgame.io's flow declares phases).
 
 A state whose turn runs through named phases lists them in one table instead of three
 parallel if-chains (in `pending`, `_legal` and `_apply`). Each `Phase` says who decides
@@ -20,6 +20,7 @@ and what comes next (`next`)::
                            end_if=_hand_fits, on_end=_pass_turn, next=MAIN),
         }
         INTERRUPTS = {"counter": Phase(_window_decision, _counter_actions, _apply_counter)}
+        ALWAYS = {"concede": Always(_concede_actions, _concede)}
 
         def on_move(self) -> None:            # after every action
             self.check_victory()
@@ -41,14 +42,20 @@ window open, and when the last open window closes.
   windows keeps them in a ``windows`` field, innermost last; while any is open the entry of
   the innermost one's `kind` decides, lists and applies, and the phase waits below. The
   game's window code opens and closes them (push and pop).
+- `ALWAYS`: actions open to every seated player whatever the phase, whoever is to decide,
+  while the game goes on (conceding). They are left out of the decision's own lists
+  (`first_choice`, ``legal_actions(p)``, which bots, search and the research adapters use),
+  so nothing that plays by those lists ever picks one; ``legal_actions(p, always=True)``
+  (what a person's client offers) and `State.apply`'s check include them, and they are
+  applied, logged and counted like any other action.
 - `on_move`: a method the state may override, called after every action (each game's
   instant victory checks).
 
 The hot path stays one dict lookup (the phase's entry) and, for a state with windows, one
-list check: each class gets the plain or the windowed methods when it is made, hooks run only
-when a phase changes, and `end_if` is called after an action only in a phase that has one.
-The tables are read when the class is made: a class that needs other phases is a subclass
-with its own `PHASES`.
+list check (and for one with always-open actions, one look at the verb): each class gets the
+plain or the windowed methods when it is made, hooks run only when a phase changes, and
+`end_if` is called after an action only in a phase that has one. The tables are read when the
+class is made: a class that needs other phases is a subclass with its own `PHASES`.
 """
 from __future__ import annotations
 
@@ -75,13 +82,24 @@ class Phase(NamedTuple):
     next: str | Callable[[Any], str] | None = None
 
 
+class Always(NamedTuple):
+    """An action open to every seated player at any time while the game goes on:
+    `legal(state, player)` lists that player's, `apply(state, action)` applies one."""
+
+    legal: Callable[[Any, int], list[Action]]
+    apply: Callable[[Any, Action], None]
+
+
 class PhasedState(State):
-    """A state driven by its `PHASES` table and its `INTERRUPTS` (see the module's docstring)."""
+    """A state driven by its `PHASES` table, its `INTERRUPTS` and its `ALWAYS` actions (see
+    the module's docstring)."""
 
     PHASES: ClassVar[Mapping[str, Phase]] = {}
     #: the entry answering an open window, by the window's kind (a state with any has a
     #: ``windows: list[Window]`` field)
     INTERRUPTS: ClassVar[Mapping[str, Phase]] = {}
+    #: actions open at any time, by verb
+    ALWAYS: ClassVar[Mapping[str, Always]] = {}
     #: made from `PHASES` with the class: each phase's apply function (see `_applies`), and
     #: its hooks as a plain tuple (on_begin, on_end, end_if, next), read when phases change
     _APPLIES: ClassVar[dict[str, Callable[[Any, Action], None]]] = {}
@@ -111,8 +129,13 @@ class PhasedState(State):
         _apply_phase(self, action)
 
     def on_move(self) -> None:
-        """Called after every action (a phase's or a window's) when a state overrides it; by
-        default there is nothing to do."""
+        """Called after every action (a phase's, a window's or an always-open one) when a
+        state overrides it; by default there is nothing to do."""
+
+    def always_actions(self, player: int) -> list[Action]:
+        if self.outcome is not None or not self.ALWAYS or not 0 <= player < self.game.players:
+            return []
+        return [a for entry in self.ALWAYS.values() for a in entry.legal(self, player)]
 
     # ----- moving between phases ---------------------------------------------------------
     def enter(self, phase: str | None = None) -> None:
@@ -148,8 +171,9 @@ class PhasedState(State):
 
 # ----- the methods each class gets (`_install`) ---------------------------------------------------
 # Written out for each kind of state, so that none pays for what it does not have (they are
-# the hot path of every step): without windows, with and without `on_move`; with windows
-# (calling `on_move` whether or not the state overrides it). Each class's `_APPLIES` maps a phase to the function
+# the hot path of every step): without windows, with and without `on_move`; with windows; and
+# each with the always-open actions (those with windows or always-open actions call `on_move`
+# whether or not the state overrides it). Each class's `_APPLIES` maps a phase to the function
 # applying its actions: the phase's own `apply`, followed by its `end_if` in a phase that has
 # one, so that the others pay nothing for it.
 def _apply_phase(self: Any, action: Action) -> None:
@@ -164,6 +188,27 @@ def _apply_phase_moved(self: Any, action: Action) -> None:
 def _apply_windows(self: Any, action: Action) -> None:
     windows = self.windows
     if windows:
+        self.INTERRUPTS[windows[-1].kind].apply(self, action)
+        if not self.windows:
+            _windows_closed(self)
+    else:
+        self._APPLIES[self.phase](self, action)
+    self.on_move()
+
+
+def _apply_phase_always(self: Any, action: Action) -> None:
+    if action.verb in self.ALWAYS:
+        self.ALWAYS[action.verb].apply(self, action)
+    else:
+        self._APPLIES[self.phase](self, action)
+    self.on_move()
+
+
+def _apply_windows_always(self: Any, action: Action) -> None:
+    windows = self.windows
+    if action.verb in self.ALWAYS:
+        self.ALWAYS[action.verb].apply(self, action)
+    elif windows:
         self.INTERRUPTS[windows[-1].kind].apply(self, action)
         if not self.windows:
             _windows_closed(self)
@@ -220,9 +265,11 @@ def _current_windows(self: Any) -> Phase:
     return self.INTERRUPTS[windows[-1].kind] if windows else self.PHASES[self.phase]  # type: ignore[no-any-return]
 
 
-#: `_apply` by (windows, `on_move` overridden)
-_APPLY = {(False, False): _apply_phase, (False, True): _apply_phase_moved,
-          (True, False): _apply_windows, (True, True): _apply_windows}
+#: `_apply` by (windows, always-open actions, `on_move` overridden)
+_APPLY = {(False, False, False): _apply_phase, (False, False, True): _apply_phase_moved,
+          (True, False, False): _apply_windows, (True, False, True): _apply_windows,
+          (False, True, False): _apply_phase_always, (False, True, True): _apply_phase_always,
+          (True, True, False): _apply_windows_always, (True, True, True): _apply_windows_always}
 _WINDOWED: dict[str, Any] = {"pending": property(_pending_windows), "_legal": _legal_windows,
                              "current_phase": _current_windows}
 _PLAIN: dict[str, Any] = {name: PhasedState.__dict__[name] for name in _WINDOWED}
@@ -251,6 +298,8 @@ def _check(cls: type[PhasedState]) -> None:
             raise TypeError(f"{cls.__name__}: phase {name!r} may end by itself (end_if) but names no next phase")
     if cls.INTERRUPTS and not hasattr(cls, "windows"):
         raise TypeError(f"{cls.__name__} declares INTERRUPTS but no windows field to hold open windows")
+    if cls.ALWAYS and not _ours(cls, "_apply"):
+        raise TypeError(f"{cls.__name__} declares ALWAYS actions but applies actions itself (_apply)")
 
 
 def _install(cls: type[PhasedState]) -> None:
@@ -263,4 +312,4 @@ def _install(cls: type[PhasedState]) -> None:
     cls._APPLIES = _applies(cls, windowed)
     cls._HOOKS = {name: (e.on_begin, e.on_end, e.end_if, e.next) for name, e in cls.PHASES.items()}
     if _ours(cls, "_apply"):
-        setattr(cls, "_apply", _APPLY[windowed, moved])
+        setattr(cls, "_apply", _APPLY[windowed, bool(cls.ALWAYS), moved])

@@ -80,17 +80,26 @@ class State(metaclass=Declared, by_hand=True):
     def pending(self) -> Decision | None:
         """The decision the game waits for, or None once the game is over."""
 
-    def legal_actions(self, player: int | None = None) -> list[Action]:
+    def legal_actions(self, player: int | None = None, *, always: bool = False) -> list[Action]:
         """Legal actions of `player` (default: every player the pending decision names);
-        [] for a player who is not to act."""
+        [] for a player who is not to act. With ``always=True``, also the actions open to
+        every seated player at any time (`always_actions`: conceding), which bots, search and
+        the adapters never see: what a person's client offers, and what `apply` accepts."""
         pend = self.pending
         if pend is None:
             return []
         if player is None:
-            return [a for p in pend.players for a in self._legal(p)]
+            out = [a for p in pend.players for a in self._legal(p)]
+            return out + [a for p in range(self.game.players) for a in self.always_actions(p)] if always else out
         if player not in pend.players:
-            return []
-        return self._legal(player)
+            return self.always_actions(player) if always else []
+        return self._legal(player) + self.always_actions(player) if always else self._legal(player)
+
+    def always_actions(self, player: int) -> list[Action]:
+        """The actions `player` may take at any time while the game goes on, whoever is to
+        decide ([] for a player not seated); none unless the game declares some
+        (`takujo.core.phases`: ``ALWAYS``)."""
+        return []
 
     @abstractmethod
     def _legal(self, player: int) -> list[Action]:
@@ -117,10 +126,10 @@ class State(metaclass=Declared, by_hand=True):
                                      value=str(action)[:40])
         if self.outcome is not None:
             raise IllegalActionError("action.game_over", action=str(action))
-        legal = self.legal_actions(action.player)
+        legal = self.legal_actions(action.player, always=True)
         if action not in legal:
             pend = self.pending
-            if pend is None or action.player not in pend.players:
+            if (pend is None or action.player not in pend.players) and all(a.verb != action.verb for a in legal):
                 raise IllegalActionError("action.not_your_decision", player=action.player, action=str(action))
             shown = ", ".join(map(str, legal[:12])) + (" …" if len(legal) > 12 else "")
             raise IllegalActionError("action.not_legal", action=str(action), player=action.player, legal=shown)

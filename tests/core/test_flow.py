@@ -1,6 +1,6 @@
 """The core's flow layer (takujo/core/phases.py) on a small test game: phase hooks and their
-order, end conditions and next phases, the interrupt stack of windows and the after-action
-hook."""
+order, end conditions and next phases, the interrupt stack of windows, the always-open actions
+and the after-action hook."""
 from __future__ import annotations
 
 from typing import Any
@@ -9,7 +9,7 @@ import pytest
 
 from takujo.core import Action, Decision, DecisionKind, Game, GameOptions, IllegalActionError, Rng, Window
 from takujo.core.fields import per_player
-from takujo.core.phases import Phase, PhasedState
+from takujo.core.phases import Always, Phase, PhasedState
 
 DRAW, PLAY, DISCARD, REST = "draw", "play", "discard", "rest"
 LIMIT = 2
@@ -21,7 +21,7 @@ class FlowOptions(GameOptions):
 
 class FlowGame(Game):
     """Two players take turns: PLAY (take a card, answer a window, or end), DISCARD down to
-    LIMIT cards, then the other player's PLAY begins with a draw."""
+    LIMIT cards, then the other player's PLAY begins with a draw. A player may concede."""
 
     name = "flow_test"
     title = "flow test"
@@ -121,6 +121,12 @@ class FlowState(PhasedState):
         self.windows.pop()
         self.calls.append("countered")
 
+    def _concede_actions(self, p: int) -> list[Action]:
+        return [Action(p, "concede")]
+
+    def _concede(self, a: Action) -> None:
+        self.end_game((1 - a.player,), "concede")
+
     def on_move(self) -> None:
         self.moves += 1
 
@@ -138,6 +144,7 @@ class FlowState(PhasedState):
     }
     INTERRUPTS = {"answer": Phase(_window_decision, _answer_actions, _apply_answer),
                   "counter": Phase(_window_decision, _counter_actions, _apply_counter)}
+    ALWAYS = {"concede": Always(_concede_actions, _concede)}
 
 
 FlowGame.State = FlowState
@@ -250,9 +257,12 @@ def test_a_table_that_makes_no_sense_is_refused_when_the_class_is_made(table, pr
         type("Bad", (PhasedState,), {"PHASES": table, "__module__": __name__})
 
 
-def test_windows_need_a_field():
+def test_windows_need_a_field_and_always_actions_need_the_flow_to_apply():
     with pytest.raises(TypeError, match="no windows field"):
         type("Bad", (PhasedState,), {"INTERRUPTS": FlowState.INTERRUPTS, "__module__": __name__})
+    with pytest.raises(TypeError, match="applies actions itself"):
+        type("Bad", (PhasedState,), {"ALWAYS": FlowState.ALWAYS, "_apply": lambda self, a: None,
+                                     "__module__": __name__})
 
 
 def test_a_state_that_applies_actions_itself_keeps_its_own_apply():
@@ -323,6 +333,66 @@ def test_the_phase_end_if_waits_for_the_windows():
     act(s, "pass")                             # the last window closes: DISCARD's end_if holds
     assert s.windows == [] and s.calls[1:3] == ["discard.end_if", "discard.end"]
     assert s.phase == REST and s.turn_player == 1
+
+
+# ----- the always-open actions ---------------------------------------------------------------------------
+def test_always_actions_are_offered_to_every_seated_player_only_on_request():
+    s = fresh()
+    assert [str(a) for a in s.legal_actions(0)] == ["take", "ask", "end"]
+    assert s.legal_actions(1) == []
+    assert [str(a) for a in s.legal_actions(0, always=True)] == ["take", "ask", "end", "concede"]
+    assert s.legal_actions(1, always=True) == [Action(1, "concede")]
+    assert s.legal_actions(2, always=True) == [] and s.legal_actions(-1, always=True) == []
+    assert Action(0, "concede") in s.legal_actions(always=True) and Action(1, "concede") in s.legal_actions(always=True)
+    assert Action(1, "concede") not in s.legal_actions()
+    pend, legal = s.first_choice()
+    assert pend.players == (0,) and all(a.verb != "concede" for a in legal)
+
+
+def test_an_always_action_goes_through_apply_like_any_other():
+    s = fresh()
+    version = s.version
+    s.apply(Action(1, "concede"))              # not player 1's decision
+    assert s.outcome.winners == (0,) and s.outcome.reason == "concede"
+    assert s.version == version + 1
+    assert s.log[-2] == {"e": "act", "to": None, "player": 1, "action": "concede"}
+    assert s.moves == 1                        # on_move after it too
+    assert s.legal_actions(0, always=True) == [] and s.always_actions(0) == []
+    with pytest.raises(IllegalActionError) as err:
+        s.apply(Action(0, "concede"))
+    assert err.value.message == "action.game_over"
+
+
+def test_an_always_action_in_a_window_and_by_apply_unchecked():
+    s = fresh()
+    act(s, "ask")
+    assert Action(0, "concede") in s.legal_actions(0, always=True)
+    s.apply_unchecked(Action(0, "concede"))
+    assert s.outcome.winners == (1,) and s.pending is None
+
+
+@pytest.mark.parametrize("action, message", [
+    (Action(2, "concede"), "action.not_your_decision"),          # no such player
+    (Action(-1, "concede"), "action.not_your_decision"),
+    (Action(1, "concede", (1,)), "action.not_legal"),            # concede takes no argument
+    (Action(0, "concede", ("now",)), "action.not_legal"),
+])
+def test_a_bad_always_action_is_refused_and_changes_nothing(action, message):
+    s = fresh()
+    before = s.clone()
+    with pytest.raises(IllegalActionError) as err:
+        s.apply(action)
+    assert err.value.message == message
+    assert s == before
+    if message == "action.not_legal":
+        assert "concede" in str(err.value)     # the player's legal actions are listed
+
+
+def test_a_non_deciding_player_still_may_not_take_a_decision_action():
+    s = fresh()
+    with pytest.raises(IllegalActionError) as err:
+        s.apply(Action(1, "take"))
+    assert err.value.message == "action.not_your_decision"
 
 
 def test_on_move_runs_after_every_action():

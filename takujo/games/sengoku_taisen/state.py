@@ -13,7 +13,7 @@ from ...core.action import Action
 from ...core.decision import Decision, DecisionKind, TurnDecisions
 from ...core.errors import IllegalActionError
 from ...core.fields import Bound, Frame, per_player
-from ...core.phases import Phase, PhasedState
+from ...core.phases import Always, Phase, PhasedState
 from ...core.piles import DrawLog, discard_actions, discard_card, draw_cards, take_top
 from ...core.response import Window
 from ...core.rng import Rng
@@ -432,20 +432,6 @@ class SengokuState(PhasedState):
         return problems
 
     # ----- driver surface ------------------------------------------------------------------------
-    def apply(self, action: Action | str, player: int | None = None, expect_version: int | None = None) -> None:
-        """As `State.apply`, and SGT-WIN-04: ``concede`` is always open to a player."""
-        if expect_version is not None and expect_version != self.steps:
-            super().apply(action, player, expect_version)  # raises StaleActionError
-        if isinstance(action, str):
-            action = self.parse_action(action, player)
-        if isinstance(action, Action) and action.verb == "concede" and not action.args \
-                and self.outcome is None and action.player in (0, 1):
-            self._log_act(action, self.pending)
-            self.finish((1 - action.player,), "concede")
-            self.steps += 1
-            return
-        super().apply(action)
-
     def _log_act(self, action: Action, pend: Decision | None) -> None:
         # SGT-KOKU-10, SGT-STATE-03: which card goes face down as kokuryoku is seen only by its
         # owner (the public "koku" event says that a face-down placement happened).
@@ -661,6 +647,13 @@ class SengokuState(PhasedState):
         p = a.player
         discard_card(self, p, a.args[0], self.hand[p], self.discard[p])
 
+    def _concede_actions(self, p: int) -> list[Action]:
+        return [self.game.bare_actions["concede"][p]]
+
+    def _concede(self, a: Action) -> None:
+        """SGT-WIN-04: a player may concede at any time; the other player wins."""
+        self.finish((1 - a.player,), "concede")
+
     # SGT-TURN-01: a turn is KOKU (begun by the 開始 and ドロー phases), MAIN, then DISCARD,
     # whose end passes the turn; an attack's steps (INTERCEPT, COUNTER) lie inside MAIN and
     # return to it without its hooks.
@@ -677,6 +670,7 @@ class SengokuState(PhasedState):
     }
     # SGT-STRAT-05: an open battle window interrupts the main phase.
     INTERRUPTS = {"battle": Phase(_window_decision, window_actions, respond)}
+    ALWAYS = {"concede": Always(_concede_actions, _concede)}                   # SGT-WIN-04
 
     def stats(self) -> dict[str, float]:
         """Castle walls left at the end (the winner's, both players' together), and whether the

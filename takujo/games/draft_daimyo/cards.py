@@ -146,7 +146,7 @@ class CardSet:
 
 
 @lru_cache(maxsize=8)
-def load(path: str = str(CARD_FILE)) -> tuple[dict, tuple[CardSpec, ...]]:
+def load(path: str = str(CARD_FILE)) -> tuple[dict[str, Any], tuple[CardSpec, ...]]:
     doc, specs = load_cards(path, CardSpec)
     tables, meta = unknown_keys(doc, TABLES)
     if tables:

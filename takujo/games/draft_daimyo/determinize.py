@@ -10,7 +10,8 @@ from ...core.action import Action
 from ...core.determinize import Filler, base_json, seen_cards
 from ...core.rng import Rng
 from ...core.simultaneous import rebuild_commits
-from .state import CHOOSE, DRAFT, TACTIC, DaimyoState
+from .phases import CHOOSE, DRAFT, TACTIC
+from .state import DaimyoState
 
 if TYPE_CHECKING:
     from .game import DaimyoGame

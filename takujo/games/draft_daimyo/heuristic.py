@@ -7,7 +7,7 @@ gold to spare, use a tactics card in every battle where the card does something.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from ...bots.aims import best_aimed
 from ...core.action import Action
@@ -21,6 +21,10 @@ from .state import ROUNDS
 if TYPE_CHECKING:
     from .game import DaimyoGame
     from .state import DaimyoState
+
+    #: the view's battle in progress, as `schema.BattleView` documents it
+    BattleJSON = TypedDict("BattleJSON", {"attacker": int, "defender": int, "from": int, "to": int, "k": int,
+                                          "cards": list[int]})
 
 #: the play verbs `act` weighs by a branch of its own (a card's value, its first target); any
 #: other by the aim and worth its entry declares (`takujo.bots.aims`)
@@ -113,14 +117,17 @@ class DaimyoHeuristic:
         """Leave out tactics cards that do nothing here: 城方の内応 with no castle, 略奪 from a
         defender without gold, 金ヶ崎の退き口 when the defenders are not outnumbered."""
         pub = view["public"]
-        b = pub["battle"]
+        b: BattleJSON = pub["battle"]
         do = self.cards[c].effect.do
         if do == "negate_castle":
-            return b["to"] in pub["castles"].values()
+            castles: dict[str, int] = pub["castles"]       # castle card -> its province
+            return b["to"] in castles.values()
         if do == "plunder":
-            return pub["gold"][b["defender"]] > 0
+            gold: list[int] = pub["gold"]
+            return gold[b["defender"]] > 0
         if do == "retreat":
-            return view["player"] == b["defender"] and b["k"] > pub["soldiers"][b["to"]]
+            me: int = view["player"]
+            return me == b["defender"] and b["k"] > pub["soldiers"][b["to"]]
         return True
 
     def _basic(self, view: dict[str, Any], by: dict[str, list[Action]]) -> Action:

@@ -7,7 +7,7 @@ Battles are in `battle.py`, card effects in `effects.py`.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from ...core.action import Action
 from ...core.decision import Decision, DecisionKind
@@ -349,7 +349,7 @@ class DaimyoState(PhasedState):
         most gold, then a shared win [designed]."""
         for h in list(self.honours):
             eff = self.card(h).effect
-            measure = {
+            measure: Callable[[int], int] = {
                 "most_provinces": lambda q: len(self.provinces_of(q)),
                 "most_warlords": lambda q: len(self.warlords(q)),
                 "most_gold": lambda q: self.gold[q],

@@ -9,7 +9,7 @@ is played on the user's things only. A verb with no aim is worth its `worth`.
 """
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Callable, Sequence, TypeVar
 
 from ..core.effects import Verb
 from ..core.targets import Kind, Typed
@@ -38,11 +38,14 @@ def aimed_worth(verb: Verb, targets: Sequence[Typed], me: int, owner: Callable[[
     return score
 
 
-def best_aimed(options: Sequence[tuple[Verb, Sequence[Typed], object]], me: int,
-               owner: Callable[[Typed], int | None], leader: int | None) -> tuple[object, float] | None:
+C = TypeVar("C")
+
+
+def best_aimed(options: Sequence[tuple[Verb, Sequence[Typed], C]], me: int,
+               owner: Callable[[Typed], int | None], leader: int | None) -> tuple[C, float] | None:
     """The best of `options` (verb, its targets, what to return: usually the action) by
     `aimed_worth`, with its worth; None when none is worth playing (worth <= 0)."""
-    best: tuple[object, float] | None = None
+    best: tuple[C, float] | None = None
     for verb, targets, choice in options:
         worth = aimed_worth(verb, targets, me, owner, leader)
         if worth is not None and worth > 0 and (best is None or worth > best[1]):

@@ -7,7 +7,7 @@ gold to spare, use a tactics card in every battle where the card does something.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypedDict, cast
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from ...bots.aims import best_aimed
 from ...core.action import Action
@@ -100,7 +100,7 @@ class DaimyoHeuristic:
         leader = max(others, key=lambda q: (vp[q], -q)) if others else None
         options = [(verb, self.game.typed_args(a)[1:], a) for a in plays]
         best = best_aimed(options, me, lambda t: self._owner(view, t), leader)
-        return cast(Action, best[0]) if best is not None else sell
+        return best[0] if best is not None else sell
 
     @staticmethod
     def _owner(view: dict[str, Any], t: Typed) -> int | None:

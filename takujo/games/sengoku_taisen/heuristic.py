@@ -13,7 +13,7 @@ counter-stratagem or the okugi.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from ...bots.aims import best_aimed
 from ...core.action import Action
@@ -275,7 +275,7 @@ class SengokuHeuristic:
                 return next((p for p in (0, 1) if t.value in self._units(view, p)), None)
             return None
         best = best_aimed(options, me, owner, 1 - me)
-        return cast(Action, best[0]) if best is not None else None
+        return best[0] if best is not None else None
 
     def _best_targeted(self, view: dict[str, Any], actions: list[Action], me: int, start: int) -> Action:
         def score(a: Action) -> int:

@@ -11,7 +11,8 @@ from ...core.determinize import Filler, base_json
 from ...core.rng import Rng
 from ...core.simultaneous import rebuild_commits
 from .content import SHIELD, SUITS
-from .state import COMBAT_DROP, COMBAT_PLAY, IbaraState
+from .phases import COMBAT_DROP, COMBAT_PLAY
+from .state import IbaraState
 
 if TYPE_CHECKING:
     from .game import IbaraGame

@@ -17,7 +17,7 @@ from ...core.rng import Rng
 from ...core.targets import Kind, Typed
 from . import board
 from .combat import GAIBLITZ_BONUS, compare
-from .content import BEATS, SHIELD, SUITS, Content
+from .content import BEATS, SHIELD, SUITS, Content, Whim
 from .effects import SP
 from .state import HAND_LIMIT
 
@@ -155,14 +155,15 @@ class IbaraHeuristic:
         if not options:
             return None
         best = best_aimed(options, view["player"], lambda t: self._owner(view, t), self._leader(view))
-        return best[0] if best is not None else None  # type: ignore[return-value]
+        return best[0] if best is not None else None
 
     def _owner(self, view: dict[str, Any], t: Typed) -> int | None:
         """Whose a target is: a square is the first knight's on it, a card in my hand mine."""
         if t.target.kind is Kind.PLACE:
             return next((p for p, sq in enumerate(view["public"]["pos"]) if sq == t.value), None)
         if t.target.kind is Kind.CARD and t.value in view["zones"]["hand"][view["player"]]:
-            return view["player"]
+            me: int = view["player"]
+            return me
         return None
 
     def _leader(self, view: dict[str, Any]) -> int | None:
@@ -189,19 +190,21 @@ class IbaraHeuristic:
 
     def _escorting_ready(self, view: dict[str, Any]) -> bool:
         pub = view["public"]
-        me = view["player"]
-        return pub["escort"] == me and len(view["zones"]["whims"][me]) >= pub["whims_needed"]
+        me: int = view["player"]
+        escort: int = pub["escort"]
+        return escort == me and len(view["zones"]["whims"][me]) >= pub["whims_needed"]
 
     def _goal(self, view: dict[str, Any]) -> int | None:
         pub = view["public"]
         me = view["player"]
         if pub["escort"] != me:
-            return pub["princess"]
+            princess: int = pub["princess"]
+            return princess
         if self._escorting_ready(view):
             return board.GATE
         up = view["zones"]["whim_up"]
         if up:
-            whim = self.c.whims[up[0]]
+            whim: Whim = self.c.whims[up[0]]
             if whim.deed == "visit":
                 return whim.square
             if whim.items:

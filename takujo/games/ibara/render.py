@@ -8,7 +8,7 @@ language-neutral arguments (card ids, players, words, nested `Msg` parts); `rend
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from rich.markup import escape
 
@@ -16,7 +16,7 @@ from ...core.action import Action
 from ...core.targets import Kind
 from ...present import Markup, Msg, Renderer
 from . import board
-from .content import BEATS, SHIELD, SUIT_EN
+from .content import BEATS, SHIELD, SUIT_EN, Entry
 
 if TYPE_CHECKING:
     from .game import IbaraGame
@@ -217,9 +217,12 @@ def render_view(game: "IbaraGame", view: dict[str, Any], r: Renderer) -> str:
 
 
 # ----- card texts -----------------------------------------------------------------------------
-def _unique(entries: tuple) -> list:
+E = TypeVar("E", bound=Entry)
+
+
+def _unique(entries: tuple[E, ...]) -> list[E]:
     """One of each entry (the content holds one per physical card)."""
-    seen: dict[str, Any] = {}
+    seen: dict[str, E] = {}
     for x in entries:
         seen.setdefault(x.id, x)
     return list(seen.values())
@@ -271,7 +274,7 @@ def entries(game: "IbaraGame") -> list[tuple[str, Any, str, str, tuple[str, ...]
     """Every kind of card once: (kind, entry, name_ja, name_en, search keys)."""
     c = game.content
     out: list[tuple[str, Any, str, str, tuple[str, ...]]] = []
-    seen: set[tuple] = set()
+    seen: set[tuple[str | None, int, str | None, str]] = set()
     for card in c.cards:
         key = (card.suit, card.number, card.sp, card.name)
         if key in seen or card.is_sp:

@@ -516,7 +516,7 @@ class IbaraState(PhasedState):
             self.hands[p].remove(c)
             self.discard.append(c)
             self.say("sp", player=p, card=c, target=list(args[1:]))
-            SP[self.game.card_sp[c]].resolve(self, p, NO_PARAMS, args[1:])   # type: ignore[index,misc]
+            SP[self.game.card_sp[c]].resolve(self, p, NO_PARAMS, args[1:])   # type: ignore[misc]
         elif verb == "gaiblitz":
             q, mode = args
             self.gabe_used = True

@@ -344,6 +344,9 @@ def test_moves_are_animated_and_still_with_reduced_motion(module_server, browser
 # ----- 7. axe-core: no serious or critical violation ---------------------------------------------
 def axe_problems(pg: Any, include: list[str] | None = None) -> list[str]:
     from axe_playwright_python.sync_playwright import Axe
+    # colours are judged once nothing is fading in (a popover's first frames are translucent)
+    pg.wait_for_function("document.getAnimations().every((a) => a.playState !== 'running'"
+                         " || (a.effect && a.effect.getTiming().iterations === Infinity))", timeout=10_000)
     context = {"include": [[s] for s in include]} if include else None
     result = Axe().run(pg, context=context)
     return [f"{v['impact']} {v['id']}: {[n['target'] for n in v['nodes']][:5]}"

@@ -82,7 +82,7 @@ class IbaraGame(Game):
         return {}
 
     @cached_property
-    def plays_cache(self) -> dict[tuple, tuple[tuple[int, ...], ...]]:
+    def plays_cache(self) -> dict[tuple[tuple[int, ...], int, bool, bool], tuple[tuple[int, ...], ...]]:
         """This game's cache of multi-card plays (`combat.legal_plays`), bounded in size."""
         return {}
 

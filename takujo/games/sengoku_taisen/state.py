@@ -569,7 +569,7 @@ class SengokuState(PhasedState):
         assert eff is not None            # an okugi has an effect (cards.toml's schema)
         return [Action(p, "ougi", t) for t in effects.targets(self, p, eff)]
 
-    def use_ougi(self, p: int, chosen: tuple) -> None:
+    def use_ougi(self, p: int, chosen: tuple[int, ...]) -> None:
         og = self.ougi[p].pop()
         self.ougi_up[p].append(og)
         self.ougi_used[p] = True

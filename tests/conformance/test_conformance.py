@@ -80,6 +80,7 @@ def midgame_states(game, seed: int, every: int = 7, limit: int = 40):
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES)
 def test_random_playouts_end_with_conserved_cards(name):
     """Many random games across player counts: conserved cards, a legal action always, an end."""

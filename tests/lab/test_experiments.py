@@ -147,6 +147,7 @@ def test_bad_compares_are_usage_errors(tmp_path):
     assert result.exit_code == 2 and "nosuch" in result.output
 
 
+@pytest.mark.slow
 def test_the_ray_backend_gives_the_same_results_as_one_process(tmp_path):
     import ray  # a test dependency (pyproject [test]): the Ray backend is tested, never skipped
     from takujo.lab.runner import connect_ray

@@ -17,7 +17,6 @@ from takujo.cli import app
 from takujo.lab.report import write_report
 from takujo.lab.store import ResultStore
 
-from tests.web.conftest import browser  # noqa: F401 - the web tests' headless chromium fixture
 
 KNIGHTS = ["ライアン", "シオン", "ミレイユ", "ゲイブリッツ"]
 

@@ -1,10 +1,9 @@
-"""Fixtures of the web tests: a live server process, Debian's chromium driven by Playwright
-(``executable_path=/usr/bin/chromium``; .ci/run installs it with apt), and a throw-away
-PostgreSQL server (Debian's postgresql, which .ci/run installs too)."""
+"""Fixtures of the web tests: a live server process, pages of the headless chromium of
+tests/conftest.py (Debian's, ``executable_path=/usr/bin/chromium``; .ci/run installs it with
+apt), and a throw-away PostgreSQL server (Debian's postgresql, which .ci/run installs too)."""
 from __future__ import annotations
 
 import os
-import shutil
 from pathlib import Path
 from typing import Iterator
 
@@ -12,10 +11,6 @@ import pytest
 
 from .postgres import PostgresServer, find_bin
 from .server import LiveServer
-
-CHROMIUM = os.environ.get("TAKUJO_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--disable-background-networking", "--no-first-run"]
 
 
 @pytest.fixture
@@ -39,27 +34,15 @@ def live_server(tmp_path: Path) -> Iterator[LiveServer]:
         server.stop()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def module_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """One live server for the test process, shared by the tests that play on it: each makes
+    its own matches, and its pages their own people (a browser context each)."""
     server = LiveServer(tmp_path_factory.mktemp("web") / "takujo.db").start()
     try:
         yield server
     finally:
         server.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    """A headless chromium (one per test module)."""
-    if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
-        pytest.fail(f"browser tests need chromium at {CHROMIUM} (apt-get install -y chromium)")
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
 
 
 @pytest.fixture

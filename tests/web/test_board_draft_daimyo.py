@@ -9,6 +9,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
 from .browser import create_match, join, version, wait_my_turn_or_end
 
 BOTS = ["human", "bot:random", "bot:random", "bot:random"]
@@ -132,6 +134,7 @@ def play_card(page: Any, rng: random.Random) -> str:
     return notation
 
 
+@pytest.mark.slow
 def test_a_person_drafts_and_marches_on_the_map(module_server, page):
     match = create_match(module_server, "draft_daimyo(players=4)", BOTS, seed=11)
     mid, token = match["match"], match["seats"][0]["token"]

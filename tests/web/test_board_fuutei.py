@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from .browser import create_match, join, version, wait_my_turn_or_end
 
 GAME = "fuutei(players=3)"
@@ -98,6 +100,7 @@ def check_hands(server: Any, page: Any, match: str, token: str) -> None:
     assert page.locator("#board .ft-deck .count").get_attribute("data-count") == str(deck)
 
 
+@pytest.mark.slow
 def test_a_whole_game_of_fuutei_is_played_on_the_board(module_server, page):
     match = create_match(module_server, GAME, ["human", "bot:heuristic", "bot:heuristic"], seed=SEED)
     url = match["seats"][0]["join_url"]

@@ -8,6 +8,8 @@ import random
 import time
 from typing import Any
 
+import pytest
+
 from .browser import create_match, join, version, wait_my_turn_or_end
 
 GAME = "ibara(players=3)"
@@ -191,6 +193,7 @@ def _seat0_states(wanted: set[str]) -> dict[str, Any]:
     return found
 
 
+@pytest.mark.slow
 def test_every_decision_is_made_on_the_board(module_server, page):
     wanted = {"twin", "penalty", "discard", "combat_play", "combat_ring", "combat_declare"}
     states = _seat0_states(wanted)

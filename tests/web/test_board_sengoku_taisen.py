@@ -13,6 +13,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
 from .browser import create_match, join, version, wait_my_turn_or_end
 
 GAME = "sengoku_taisen(deck1=翠,deck2=黒)"   # not the catalogue's default decks (蒼 and 紅)
@@ -102,6 +104,7 @@ def _click_on_board(page: Any, rng: random.Random, legal: list[str]) -> tuple[st
     return notations[0] if len(notations) == 1 else "?", targeted
 
 
+@pytest.mark.slow
 def test_two_people_play_a_match_by_clicking_the_board(module_server, browser):
     match = create_match(module_server, GAME, ["human", "human"], seed=11)
     mid = match["match"]

@@ -2,6 +2,8 @@
 checking, keep it, and play a match with it."""
 from __future__ import annotations
 
+import pytest
+
 
 def test_edit_check_keep_and_play_a_card_set(module_server, page):
     page.goto(module_server.url + "/?lang=en")
@@ -42,6 +44,7 @@ def test_edit_check_keep_and_play_a_card_set(module_server, page):
     assert "青い風" in page.locator("#help .card-entry").first.inner_text()
 
 
+@pytest.mark.slow
 def test_an_experiment_compares_a_kept_set_with_the_built_in_one_and_reports(module_server, page):
     """Upload → experiment → report, from the browser (the test's browser is on the server's
     machine, so it is the operator)."""

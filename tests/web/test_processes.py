@@ -8,6 +8,7 @@ import json
 import random
 import time
 
+import pytest
 from websockets.sync.client import connect
 
 from takujo.record import replay_states
@@ -27,6 +28,7 @@ def _wait_for_version(ws, version: int, timeout: float = 60.0) -> dict:
     raise AssertionError(f"no state at version {version} within {timeout} s")
 
 
+@pytest.mark.slow
 def test_two_processes_share_a_match_and_one_carries_on_when_the_other_is_killed(postgres_url):
     first, second = LiveServer(postgres_url).start(), LiveServer(postgres_url).start()
     try:

@@ -4,7 +4,9 @@ Nothing but this verb entry and its messages (``steal.toml``) is written for it:
 legal actions, the labels and log lines, the research adapters' layout, the heuristic's
 choice and the board's targets all come from the entry.
 
-Import it (or name it in ``TAKUJO_PLUGINS``) to install it; `uninstall` removes it again.
+`install` adds it and `uninstall` removes it again (importing this module changes nothing, so
+other tests in the same process see the shipped vocabulary); ``TAKUJO_PLUGINS=
+tests.extension.steal_plugin`` installs it in every process of a server.
 `card_text` is the shipped card file with one hold card turned into 盗賊 (the same number of
 cards, so every composition rule still holds)."""
 from __future__ import annotations
@@ -74,5 +76,3 @@ def card_text() -> str:
     assert REPLACED in text, "the shipped card file has no 補給 as written here"
     return text.replace(REPLACED, THIEF, 1)
 
-
-install()

@@ -18,7 +18,7 @@ from .server import LiveServer
 @pytest.fixture(scope="module")
 def thief_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     server = LiveServer(tmp_path_factory.mktemp("ext") / "takujo.db",
-                        env={"TAKUJO_PLUGINS": "tests.extension.steal"}).start()
+                        env={"TAKUJO_PLUGINS": "tests.extension.steal_plugin"}).start()
     try:
         yield server
     finally:

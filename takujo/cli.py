@@ -757,6 +757,39 @@ def deck_check(
     raise typer.Exit(1)
 
 
+# ----- takujo train ---------------------------------------------------------------------
+@app.command(help=_h("train.doc"))
+def train(
+    game: Annotated[str, typer.Argument(help=_h("train.game"))],
+    out: Annotated[Path, typer.Option(help=_h("train.out"), metavar="DIR")],
+    players: Annotated[Optional[int], typer.Option("--players", "-p", help=_h("players"))] = None,
+    option: OptionArg = [],
+    seed: Annotated[int, typer.Option(help=_h("train.seed"))] = 1,
+    minutes: Annotated[Optional[float], typer.Option(min=0.01, help=_h("train.minutes"))] = None,
+    steps: Annotated[Optional[int], typer.Option(min=1, help=_h("train.steps"))] = None,
+    hidden: Annotated[str, typer.Option(help=_h("train.hidden"))] = "256,256",
+    eval_every: Annotated[int, typer.Option(min=1, help=_h("train.eval_every"))] = 2000,
+    eval_games: Annotated[int, typer.Option(min=1, help=_h("train.eval_games"))] = 80,
+    heuristic_share: Annotated[float, typer.Option(min=0.0, max=1.0, help=_h("train.heuristic_share"))] = 0.5,
+    epsilon: Annotated[float, typer.Option(min=0.0, max=1.0, help=_h("train.epsilon"))] = 0.05,
+) -> None:
+    """Train a network by self-play (Deep Monte Carlo) for the ``learned`` bot; resumable."""
+    try:
+        from .train.run import run_training
+    except ImportError as exc:
+        _fail("train_missing", 1, detail=exc)
+    try:
+        sizes = [int(x) for x in hidden.split(",")]
+        if not sizes or min(sizes) < 1:
+            raise ValueError(hidden)
+    except ValueError:
+        _fail("train_bad_hidden", hidden=hidden)
+    with _usage_errors():
+        g = make_game(game, players, _parse_options(option))
+        run_training(_out(), _language(), str(g), out, seed, minutes, steps, sizes, eval_every, eval_games,
+                     heuristic_share, epsilon, " ".join(["takujo", *sys.argv[1:]]))
+
+
 def main() -> None:
     app(prog_name="takujo")
 

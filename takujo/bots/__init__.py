@@ -28,7 +28,7 @@ class RandomBot:
         return legal[rng.below(len(legal))]
 
 
-BOT_NAMES = ("random", "heuristic", "ismcts:N", "ismcts:Ts", "ismcts:N:h")
+BOT_NAMES = ("random", "heuristic", "ismcts:N", "ismcts:Ts", "ismcts:N:h", "learned", "learned:FILE.npz")
 
 
 def _heuristic_or_none(game: Game) -> Bot | None:
@@ -42,7 +42,8 @@ def make_bot(name: str, game: Game) -> Bot:
     """A bot by name for `game`: ``random``, ``heuristic`` (the game's own), or
     ``ismcts:200`` (200 iterations a move) / ``ismcts:2s`` (two seconds a move), with
     ``:h`` appended for rollouts played by the heuristic. IS-MCTS takes the game's heuristic,
-    when it has one, as its prior at the root."""
+    when it has one, as its prior at the root. ``learned`` plays the network trained by
+    self-play that ships for the game's configuration (``learned:FILE.npz`` another one)."""
     if not isinstance(name, str):
         raise OptionError("bot.not_str", value=repr(name)[:40])
     if name == "random":
@@ -69,6 +70,9 @@ def make_bot(name: str, game: Game) -> Bot:
         if not 1 <= iterations <= 10_000_000:
             raise OptionError("bot.bad_iterations", name=name, limit=10_000_000)
         return ISMCTS(game, iterations=iterations, rollout_policy=policy, prior=prior)
+    if name == "learned" or name.startswith("learned:"):
+        from .learned import make_learned
+        return make_learned(name, game)
     if name == "heuristic":
         try:
             return game.heuristic_bot()

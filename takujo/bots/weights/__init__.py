@@ -1,0 +1,1 @@
+"""The ``learned`` bot's weights, one ``<game>.npz`` per game (its default configuration)."""

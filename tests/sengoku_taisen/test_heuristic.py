@@ -5,7 +5,7 @@ from __future__ import annotations
 from takujo.core.rng import Rng
 from takujo.games.sengoku_taisen.heuristic import SengokuHeuristic
 
-from .helpers import act, give_koku, pass_battle, put, table
+from .helpers import act, give_koku, legal, pass_battle, put, table
 
 
 def choice(s, p: int | None = None) -> str:
@@ -84,3 +84,36 @@ def test_damage_that_kills_nothing_is_kept():
     assert choice(s) == "end"
     small = put(s, "AK-03", 1, "camp")                 # 1000
     assert choice(s) == f"stratagem {dmg} {small}"
+
+
+def _okugi_table(**options):
+    """紅's okugi (every ally +1000 兵力 this turn, from 5 kokuryoku) ready; our 2000 attacker
+    against their ready 2500 guard and two walls."""
+    s = table("紅", "蒼", **options)
+    a = put(s, "AK-04", 0, "camp")                     # 2000, 攻城力 1
+    g = put(s, "AO-09", 1, "camp")                     # 2500
+    put(s, "AO-03", 1, "walls")
+    put(s, "AO-04", 1, "walls")
+    give_koku(s, 0, None, 5, up=False)
+    return s, a, g
+
+
+def test_the_okugi_is_kept_for_the_battle_window_where_it_turns_the_fight():
+    """SGT-OUGI-03 (main or battle, the recommended reading): the bot does not spend its 兵力
+    okugi in the main phase; it attacks counting on it, and uses it once the guard that
+    counted on the 兵力 it saw has intercepted (2000 + 1000 beats 2500)."""
+    s, a, g = _okugi_table()
+    assert "ougi" in legal(s, 0)
+    assert choice(s, 0) == f"attack {a} castle"
+    act(s, f"attack {a} castle")
+    act(s, f"intercept {g}")
+    while s.pending.players != (0,):
+        act(s, "pass")
+    assert "ougi" in legal(s, 0) and "pass" in legal(s, 0)
+    assert choice(s, 0) == "ougi"
+
+
+def test_with_the_okugi_in_the_main_phase_only_it_is_used_at_once():
+    """Option ougi_timing=main (SGT-OUGI-03): no battle window offers it, so it is used first."""
+    s, a, g = _okugi_table(ougi_timing="main")
+    assert choice(s, 0) == "ougi"

@@ -7,9 +7,12 @@ the attacker's 攻城力 or 兵力 first with main-phase stratagems, intercept w
 fight or must save the last walls. It makes no pointless move: no castle attack by a unit of
 攻城力 0 while walls stand, no damage that kills nothing outside a fight, no battle stratagem
 that changes nothing (a 兵力 boost on an attacker nobody blocks, an exhaust in a fight).
-An effect verb it has no plan for (`PLANNED`) is chosen by what the verb declares: its aim
-and worth (`takujo.bots.aims`), in the main phase after the stratagems it plans, and for a
-counter-stratagem or the okugi.
+An okugi that raises 兵力 is kept for a battle window of its own turn where it turns the
+fight (an interceptor that counted on the 兵力 it saw), and the attacks it plans count on it,
+when the rules allow the okugi in battle (option ``ougi_timing``, SGT-OUGI-03); with the okugi
+in the main phase only, it is used at once. An effect verb it has no plan for (`PLANNED`) is
+chosen by what the verb declares: its aim and worth (`takujo.bots.aims`), in the main phase
+after the stratagems it plans, and for a counter-stratagem or the okugi.
 """
 from __future__ import annotations
 
@@ -96,13 +99,29 @@ class SengokuHeuristic:
         if len(hand) <= 2 and count >= 4:
             return by["skip"][0]
         colours = sum(1 for c in z["koku_up"][me] if self.inst[c].spec.color != "無")
-        # the costliest card we cannot use soon goes in
-        options = sorted(by["koku"], key=lambda a: -self.inst[a.args[0]].cost.total)
+        # the costliest card we cannot use soon goes in; a warlord's twin (a card of the same
+        # number as a warlord in camp or another in hand) stays, to pay for 疾風怒濤 and 無双連撃
+        twins = self._twin_numbers(view, me)
+        options = sorted(by["koku"], key=lambda a: (self.inst[a.args[0]].number in twins,
+                                                    -self.inst[a.args[0]].cost.total))
         want_up = colours < 4
         for a in options:
             if (a.args[1] == "up") == want_up:
                 return a
         return options[0]
+
+    def _twin_numbers(self, view: dict[str, Any], me: int) -> set[str]:
+        """Card numbers of our warlords (in camp, or twice in hand) that a hand card of the same
+        number would let attack by 疾風怒濤 or 無双連撃 (SGT-WARLORD-09, SGT-WARLORD-11)."""
+        hand = [self.inst[c] for c in view["zones"]["hand"][me]]
+        camp = {self.inst[u].number for u in view["zones"]["camp"][me] if u < len(self.inst)}
+        seen: set[str] = set()
+        twins = set(camp)
+        for card in hand:
+            if card.type == "warlord" and card.number in seen:
+                twins.add(card.number)
+            seen.add(card.number)
+        return twins
 
     def _intercept(self, view: dict[str, Any], by: dict[str, list[Action]]) -> Action:
         me = view["player"]
@@ -135,18 +154,21 @@ class SengokuHeuristic:
         return mine - theirs > 0, theirs - mine <= 0
 
     def _battle_stratagem(self, view: dict[str, Any], by: dict[str, list[Action]]) -> Action:
-        """Play a battle stratagem only where it changes the battle: a boost or a damage that
-        turns the fight, a kill of a besieging attacker, more 攻城力 for our own siege."""
+        """Play a battle stratagem (or the okugi) only where it changes the battle: a boost or
+        a damage that turns the fight, a kill of a besieging attacker, more 攻城力 for our own
+        siege."""
         me = view["player"]
         b = view["public"]["battle"]
         fight = self._fight(view)
         mine = set(self._units(view, me))
-        for a in by.get("stratagem", []):
-            eff = self.inst[a.args[0]].spec.effect
-            t = a.args[1] if len(a.args) > 1 else None
+        for a in by.get("stratagem", []) + by.get("ougi", []):
+            eff = self._effect(me, a)
+            t = self._target(a)
             amount = int(eff.get("amount", 0) or 0)
+            if t is None and fight is not None and eff.do == "strength" and eff.aim == "all_allies":
+                t = fight[0] if fight[0] in mine else fight[1]          # every ally, the fighter too
             if t is None:
-                if eff.do in ("draw", "summon", "build_wall"):
+                if eff.do in ("draw", "summon", "build_wall") and a.verb != "ougi":
                     return a
                 continue
             if not b:
@@ -176,7 +198,7 @@ class SengokuHeuristic:
 
     def _main(self, view: dict[str, Any], by: dict[str, list[Action]]) -> Action:
         me, foe = view["player"], 1 - view["player"]
-        if "ougi" in by:
+        if "ougi" in by and not self._ougi_for_battle(me):
             if self._effect(me, by["ougi"][0]).do in PLANNED:
                 return self._best_targeted(view, by["ougi"], me, 0)
             ougi = self._aimed(view, by["ougi"])
@@ -246,6 +268,29 @@ class SengokuHeuristic:
                 return a
         return None
 
+    def _ougi_for_battle(self, me: int) -> bool:
+        """Whether our okugi is one to keep for a battle window: it raises 兵力, and the rules
+        let it be used there (SGT-OUGI-03, option ``ougi_timing``)."""
+        ougi = self.inst[self.game.ougi_ids[me]].effect
+        return self.game.ougi_in_battle and ougi is not None and ougi.do == "strength"
+
+    def _held_boost(self, view: dict[str, Any], me: int) -> int:
+        """The 兵力 our unused okugi will add in a battle of this turn (0 if none is kept)."""
+        if not self._ougi_for_battle(me) or view["public"]["ougi_used"][me] \
+                or not view["zones"]["ougi"][me]:
+            return 0
+        ougi = self.inst[self.game.ougi_ids[me]]
+        if len(view["zones"]["koku_up"][me]) + len(view["zones"]["koku_down"][me]) < (ougi.threshold or 0):
+            return 0
+        assert ougi.effect is not None
+        return int(ougi.effect.get("amount", 0) or 0)
+
+    @staticmethod
+    def _target(a: Action) -> Any:
+        """The first argument naming what `a`'s effect aims at, or None."""
+        start = TARGETS_FROM.get(a.verb, 1)
+        return a.args[start] if len(a.args) > start else None
+
     def _effect(self, me: int, a: Action) -> "Effect":
         """The effect action `a` carries out: a stratagem's, a counter's, an ability's or the okugi's."""
         if a.verb == "ougi":
@@ -293,10 +338,11 @@ class SengokuHeuristic:
         guards = [self._s(view, u) for u in self._ready(view, foe)]
         attackers = {a.args[0] for a in attacks}
         swarm = len(attackers) > len(guards)
+        held = self._held_boost(view, 1 - foe)      # an okugi kept for the fight counts
         best, best_score = None, 0.0
         for a in attacks:
             u, target = a.args[0], a.args[1]
-            power = self._s(view, u)
+            power = self._s(view, u) + held
             safe = not guards or max(guards) < power
             if target == "castle":
                 siege = int(view["public"]["siege"].get(str(u), 0))

@@ -37,7 +37,6 @@ imports it.
 """
 from __future__ import annotations
 
-import operator
 from typing import Any, Mapping
 
 import numpy as np
@@ -47,31 +46,12 @@ from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from ..core.decision import DecisionKind
 from .driver import IllegalIndexError, Seat, Table
+from .gymnasium import (RENDER_MODES, Bounds, ViewText, action_value, bot_steps, check_render_mode, game_seed,
+                        out_of_range, table_of)
 
 __all__ = ["IllegalIndexError", "env", "parallel_env", "raw_env", "ParallelTakujoEnv"]
 
-RENDER_MODES = ["ansi"]
 Obs = dict[str, np.ndarray]
-
-
-def _table(spec: str | Table) -> Table:
-    if isinstance(spec, Table):
-        return spec
-    if not isinstance(spec, str):
-        raise TypeError(f"a game string such as 'fuutei(players=3)' is needed, not {type(spec).__name__}")
-    return Table(spec)      # an unknown game or option raises the engine's OptionError, naming it
-
-
-def _check_render_mode(render_mode: str | None) -> None:
-    if render_mode is not None and render_mode not in RENDER_MODES:
-        raise ValueError(f"render_mode {render_mode!r} is not supported; choose one of {RENDER_MODES} or None")
-
-
-def _check_lang(lang: str) -> str:
-    from ..present import LANGS
-    if lang not in LANGS:
-        raise ValueError(f"lang {lang!r} is not supported; choose one of {list(LANGS)}")
-    return lang
 
 
 def _check_max_steps(max_steps: int | None) -> int | None:
@@ -82,34 +62,23 @@ def _check_max_steps(max_steps: int | None) -> int | None:
     return max_steps
 
 
-def _game_seed(seed: Any) -> int:
-    try:
-        if isinstance(seed, bool):
-            raise TypeError
-        value = operator.index(seed)
-    except TypeError:
-        raise TypeError(f"seed must be an int or None, not {type(seed).__name__} {seed!r}") from None
-    if value < 0:
-        raise ValueError(f"seed must be non-negative, not {value}")
-    return value
-
-
 class _Core:
     """What the AEC and the parallel environments share: the table, the spaces (made once),
     the seeding and the observations of one game in progress."""
 
     def __init__(self, spec: str | Table, render_mode: str | None, max_steps: int | None, lang: str) -> None:
-        _check_render_mode(render_mode)
-        self.table = table = _table(spec)
+        check_render_mode(render_mode)
+        self.table = table = table_of(spec)
         self.max_steps = _check_max_steps(max_steps)
-        self.lang = _check_lang(lang)
+        self.text = ViewText(table, lang)
+        self.bounds = Bounds(table)
         n = table.players
         self.agents_all = [f"player_{i}" for i in range(n)]
         self.player_of = {a: i for i, a in enumerate(self.agents_all)}
         # one space object per agent (seeding one agent's space leaves the others alone)
         self.observation_spaces: dict[str, spaces.Dict] = {
             a: spaces.Dict({
-                "observation": spaces.Box(low=-np.inf, high=np.inf, shape=(table.obs_size,), dtype=np.float32),
+                "observation": self.bounds.box(),
                 "action_mask": spaces.Box(low=0, high=1, shape=(table.num_actions,), dtype=np.int8),
             }) for a in self.agents_all}
         self.action_spaces: dict[str, spaces.Discrete] = {
@@ -117,12 +86,13 @@ class _Core:
         self._seeder: np.random.Generator | None = None
         self.seat: Seat | None = None
         self.game_seed: int | None = None
+        #: every seat's observation side by side (`state()`): privileged, see the docs
+        self.state_space = self.bounds.box(n)
         self._obs_cache: dict[int, tuple[Any, np.ndarray]] = {}
-        self._renderer: Any = None
 
-    def metadata(self) -> dict[str, Any]:
+    def metadata(self, parallelizable: bool) -> dict[str, Any]:
         return {"render_modes": list(RENDER_MODES), "name": f"takujo_{self.table.game.name}_v0",
-                "is_parallelizable": False, "render_fps": 1}
+                "is_parallelizable": parallelizable, "render_fps": 1}
 
     def agent(self, name: Any) -> int:
         try:
@@ -134,14 +104,14 @@ class _Core:
         """Seed 7 plays the engine's game 7; without a seed, the next game of the stream the
         last seed started (fresh entropy if none was ever given)."""
         if seed is not None:
-            game_seed = _game_seed(seed)
-            self._seeder = np.random.default_rng(game_seed)
+            value = game_seed(seed)
+            self._seeder = np.random.default_rng(value)
         else:
             if self._seeder is None:
                 self._seeder = np.random.default_rng()
-            game_seed = int(self._seeder.integers(2**62))
-        self.game_seed = game_seed
-        self.seat = self.table.new(game_seed)
+            value = int(self._seeder.integers(2**62))
+        self.game_seed = value
+        self.seat = self.table.new(value)
         self._obs_cache = {}
         return self.seat
 
@@ -156,7 +126,7 @@ class _Core:
         key = (seat.state.steps, seat.selection)
         hit = self._obs_cache.get(player)
         if hit is None or hit[0] != key:
-            hit = (key, seat.observe(player))
+            hit = (key, self.bounds.clip(seat.observe(player)))
             self._obs_cache[player] = hit
         if mask is None:
             mask = np.zeros(self.table.num_actions, dtype=np.int8)
@@ -164,17 +134,17 @@ class _Core:
 
     def index(self, action: Any, agent: str) -> int:
         """A valid action value as an int (Python or numpy integer, or a 0-d integer array)."""
-        if isinstance(action, np.ndarray) and action.shape in ((), (1,)) and action.dtype.kind in "iu":
-            action = action.reshape(()).item()
-        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
-            raise TypeError(f"{agent}: an action is an int in [0, {self.table.num_actions}), "
-                            f"not {type(action).__name__} {action!r}")
-        i = int(action)
-        if not 0 <= i < self.table.num_actions:
-            raise IllegalIndexError("adapters.index.not_legal", index=i,
-                                    action=f"out of range 0..{self.table.num_actions - 1}",
-                                    player=self.player_of[agent], legal=self.legal_text(agent))
+        n = self.table.num_actions
+        i = action_value(action, n, agent)
+        if not 0 <= i < n:
+            raise out_of_range(i, n, self.player_of[agent], self.legal_text(agent))
         return i
+
+    def state(self) -> np.ndarray:
+        """Every player's observation, player 0's first, each from that player's own view:
+        privileged information (all hands at once), for a centralised critic only."""
+        seat = self.live_seat()
+        return np.concatenate([self.observation(p, None)["observation"] for p in range(self.table.players)])
 
     def legal_text(self, agent: str) -> str:
         """The first legal indices of `agent` now, for error messages ("none" if it is not to act)."""
@@ -184,20 +154,19 @@ class _Core:
         return ", ".join(map(str, seat.legal()[:12]))
 
     def render(self, render_mode: str | None, player: int | None) -> str | None:
+        """"ansi": the header and the text of what `player` sees; "human": the same, printed."""
         if render_mode is None:
-            logger.warn("render() was called without a render_mode; use env(spec, render_mode='ansi')")
+            logger.warn("render() was called without a render_mode; use render_mode='ansi' or 'human'")
             return None
         seat = self.live_seat()
-        if self._renderer is None:
-            from ..present import Renderer
-            self._renderer = Renderer(self.table.game, lang=self.lang, markup=False)
         to_act = seat.current_player()
         head = (f"{self.table.spec}, seed {self.game_seed}, step {seat.state.steps}: "
                 + ("game over" if to_act is None else f"player_{to_act} to act"))
-        if player is None:
-            return head
-        text: str = self._renderer.view(seat.state.view(player))
-        return f"{head}\n--- what player_{player} sees ---\n{text}"
+        text = self.text(seat, head, player)
+        if render_mode == "human":
+            print(text)
+            return None
+        return text
 
 
 class _Surface:
@@ -207,6 +176,7 @@ class _Surface:
     _core: _Core
     observation_spaces: dict[str, spaces.Dict]
     action_spaces: dict[str, spaces.Discrete]
+    state_space: spaces.Box
 
     def observation_space(self, agent: str) -> spaces.Dict:
         self._core.agent(agent)
@@ -221,6 +191,11 @@ class _Surface:
         """The game in progress (the driver's `Seat`: state, legal(), clone(), to_json())."""
         return self._core.live_seat()
 
+    def state(self) -> np.ndarray:
+        """Privileged: every player's observation side by side (player 0's first), so every
+        hand at once; for centralised critics (MAPPO), never for a policy."""
+        return self._core.state()
+
 
 class raw_env(_Surface, AECEnv):  # type: ignore[misc]
     """One takujo game configuration as a PettingZoo AEC environment (see the module's
@@ -228,17 +203,19 @@ class raw_env(_Surface, AECEnv):  # type: ignore[misc]
 
     metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "name": "takujo_v0",
                                 "is_parallelizable": False, "render_fps": 1}
+    #: PettingZoo's aec_to_parallel needs every agent to act once per cycle: no game here does
 
     def __init__(self, spec: str | Table, render_mode: str | None = None, *,
                  max_steps: int | None = None, lang: str = "en") -> None:
         super().__init__()
         self._core = core = _Core(spec, render_mode, max_steps, lang)
         self.table: Table = core.table
-        self.metadata = core.metadata()
+        self.metadata = core.metadata(False)
         self.render_mode = render_mode
         self.possible_agents: list[str] = list(core.agents_all)
         self.observation_spaces = core.observation_spaces
         self.action_spaces = core.action_spaces
+        self.state_space = core.state_space
         self.agents: list[str] = []
         self.rewards: dict[str, float] = {}
         self._cumulative_rewards: dict[str, float] = {}
@@ -270,12 +247,7 @@ class raw_env(_Surface, AECEnv):  # type: ignore[misc]
     def action_indices(self, action: Any) -> list[int]:
         """The steps that play one engine action (a bot's choice): one index, or for a subset
         chosen card by card (いばら with multi-card combat) each ``add c`` then the commit."""
-        table, state = self.table, self._core.live_seat().state
-        canon = table.canon(state)
-        a = canon(action) if canon is not None else action
-        if table.index.is_subset(a.verb):
-            return list(table.index.subset_path(a))
-        return [table.index.index(a)]
+        return bot_steps(self._core.live_seat(), action)
 
     def reset(self, seed: int | None = None, options: Mapping[str, Any] | None = None) -> None:
         """A new game: `seed` gives the engine's game `seed` (the same seed, the same game);
@@ -340,7 +312,7 @@ class raw_env(_Surface, AECEnv):  # type: ignore[misc]
         self.agent_selection = last
 
     def render(self) -> str | None:
-        """With render_mode "ansi": the text of what the selected agent sees (its view)."""
+        """"ansi": the text of what the selected agent sees (its view); "human": printed."""
         return self._core.render(self.render_mode, self._core.player_of.get(self.agent_selection))
 
     def close(self) -> None:
@@ -369,17 +341,18 @@ class ParallelTakujoEnv(_Surface, ParallelEnv):  # type: ignore[misc]
     player, one card a step.
     """
 
-    metadata: dict[str, Any] = raw_env.metadata
+    metadata: dict[str, Any] = {**raw_env.metadata, "is_parallelizable": True}
 
     def __init__(self, spec: str | Table, render_mode: str | None = None, *,
                  max_steps: int | None = None, lang: str = "en") -> None:
         self._core = core = _Core(spec, render_mode, max_steps, lang)
         self.table: Table = core.table
-        self.metadata = core.metadata()
+        self.metadata = core.metadata(True)
         self.render_mode = render_mode
         self.possible_agents: list[str] = list(core.agents_all)
         self.observation_spaces = core.observation_spaces
         self.action_spaces = core.action_spaces
+        self.state_space = core.state_space
         self.agents: list[str] = []
         self.num_steps = 0
         self._masks: dict[int, np.ndarray] = {}
@@ -463,14 +436,11 @@ class ParallelTakujoEnv(_Surface, ParallelEnv):  # type: ignore[misc]
         return observations, rewards, terminations, truncations, infos
 
     def render(self) -> str | None:
-        """With render_mode "ansi": the text of what the first acting agent sees."""
+        """"ansi": the text of what the first acting agent sees; "human": printed."""
         return self._core.render(self.render_mode, next(iter(self._moves), None))
 
     def close(self) -> None:
         pass
-
-    def state(self) -> np.ndarray:
-        raise NotImplementedError("the games have hidden information: there is no global observation")
 
     def __str__(self) -> str:
         return str(self.metadata["name"])

@@ -16,9 +16,12 @@ import pytest
 pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
 
-from pettingzoo.test import api_test, parallel_api_test, seed_test  # noqa: E402
+from pettingzoo.test import api_test, parallel_api_test, render_test, seed_test  # noqa: E402
+from pettingzoo.test.state_test import test_state_space as state_space_test  # noqa: E402
+from pettingzoo.utils.conversions import aec_to_parallel, parallel_to_aec  # noqa: E402
 
 from takujo.adapters import IllegalIndexError, Table  # noqa: E402
+from takujo.adapters.gymnasium import observation_bounds  # noqa: E402
 from takujo.adapters.pettingzoo import env, parallel_env, raw_env  # noqa: E402
 from takujo.core import Rng  # noqa: E402
 
@@ -86,6 +89,65 @@ def test_parallel_api_test(spec):
     parallel_api_test(parallel_env(table(spec)), num_cycles=CYCLES)
 
 
+@pytest.mark.parametrize("spec", ["fuutei(players=3)", "sengoku_taisen", "ibara(mode=short)", "draft_daimyo"])
+def test_render_test(spec, capsys):
+    t = table(spec)
+    render_test(lambda render_mode=None: env(t, render_mode=render_mode))
+    assert "what player_" in capsys.readouterr().out          # "human" printed the view
+
+
+@pytest.mark.parametrize("make", [env, parallel_env])
+def test_state_space_test(make):
+    """PettingZoo's check of the state space (its test_state steps unmasked random actions,
+    so the state itself is checked below)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        state_space_test(make(table("draft_daimyo")))
+
+
+@pytest.mark.parametrize("spec", ["fuutei(players=3)", "sengoku_taisen", "ibara(players=3,multi_card_combat=true)",
+                                  "draft_daimyo(expansion=true,tactics=true)"])
+def test_state_is_every_seats_observation_within_its_space(spec):
+    """state(): each player's observation side by side, player 0 first (privileged: all the
+    hands); it and every observation lie within the declared, finite spaces."""
+    t = table(spec)
+    e = env(t)
+    e.reset(seed=3)
+    raw = e.unwrapped
+    low, high = observation_bounds(t)
+    assert np.array_equal(e.observation_space("player_0")["observation"].low, low)
+    assert np.isfinite(raw.state_space.low).all() and np.isfinite(raw.state_space.high).all()
+    assert raw.state_space.shape == (t.players * t.obs_size,)
+    rng = np.random.default_rng(0)
+    for step, agent in enumerate(e.agent_iter()):
+        obs, _, term, trunc, _ = e.last()
+        if step % 7 == 0 or term:
+            state = e.state()
+            assert raw.state_space.contains(state)
+            for p in range(t.players):
+                part = state[p * t.obs_size:(p + 1) * t.obs_size]
+                assert np.array_equal(part, raw.seat.observe(p))
+                assert e.observation_space(f"player_{p}").contains(e.observe(f"player_{p}"))
+        e.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    p = parallel_env(t)
+    p.reset(seed=3)
+    assert p.state_space.shape == raw.state_space.shape
+    assert np.array_equal(p.state(), np.concatenate([p.seat.observe(q) for q in range(t.players)]))
+
+
+def test_parallelizable_where_exact():
+    """The parallel environment says it is parallelizable, and the conversions round-trip to it;
+    the AEC environment does not, since aec_to_parallel needs every agent to act each cycle."""
+    t = table("draft_daimyo")
+    par = parallel_env(t)
+    assert par.metadata["is_parallelizable"] is True
+    assert aec_to_parallel(parallel_to_aec(par)) is par
+    aec = env(t)
+    assert aec.metadata["is_parallelizable"] is False
+    with pytest.raises(AssertionError, match="is_parallelizable"):
+        aec_to_parallel(aec)
+
+
 # ----- the environment's contract -------------------------------------------------------------------
 def test_spaces_and_metadata():
     t = table("ibara(mode=short)")
@@ -93,7 +155,6 @@ def test_spaces_and_metadata():
     e.reset(seed=1)
     assert e.possible_agents == ["player_0", "player_1", "player_2", "player_3"]
     assert e.metadata["name"] == "takujo_ibara_v0" and str(e.unwrapped) == "takujo_ibara_v0"
-    assert e.metadata["is_parallelizable"] is False
     for a in e.possible_agents:
         space = e.observation_space(a)
         assert space is e.observation_space(a) and e.action_space(a) is e.action_space(a)
@@ -301,8 +362,8 @@ def test_render_and_bad_arguments():
     quiet = env("sengoku_taisen")
     quiet.reset(seed=0)
     assert quiet.render() is None
-    with pytest.raises(ValueError, match="render_mode 'human' is not supported"):
-        env("fuutei", render_mode="human")
+    with pytest.raises(ValueError, match="render_mode 'rgb_array' is not supported"):
+        env("fuutei", render_mode="rgb_array")
     ja = env("sengoku_taisen", render_mode="ansi", lang="ja")
     ja.reset(seed=0)
     assert ja.render() != text

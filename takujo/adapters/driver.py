@@ -29,7 +29,7 @@ from ..core.game import Game
 from ..core.registry import load
 from ..core.state import State
 from .actions import ActionIndex, ActionIndexError, SubsetSteps, VerbShape
-from .observe import ObsEncoder, ObsSpec
+from .observe import Memo, ObsEncoder, ObsSpec
 
 #: the module of each game's declarations (``action_shapes(game)`` and ``obs_spec(game)``)
 DECLARATIONS = {
@@ -93,7 +93,7 @@ class Table:
 class Seat:
     """One game in progress, as a learning environment sees it."""
 
-    __slots__ = ("table", "state", "selection", "_cache_key", "_moves", "_player")
+    __slots__ = ("table", "state", "selection", "_cache_key", "_moves", "_player", "_memo")
 
     def __init__(self, table: Table, state: State,
                  selection: tuple[int, str, tuple[Arg, ...]] | None = None) -> None:
@@ -104,6 +104,8 @@ class Seat:
         self._cache_key: tuple[int, Any] | None = None
         self._moves: dict[int, Action | None] = {}
         self._player: int | None = None
+        #: each player's last observation and the view's parts it came from (`ObsEncoder`)
+        self._memo: Memo = {}
 
     # ----- the decision -----------------------------------------------------------------------
     def current_player(self) -> int | None:
@@ -189,11 +191,20 @@ class Seat:
     # ----- what players see ---------------------------------------------------------------------
     def observe(self, player: int) -> np.ndarray:
         """float32[obs_size]: `player`'s observation, from ``state.view(player)`` only (plus the
-        player's own selection in progress)."""
-        view = self.state.view(player)
+        player's own selection in progress): its lean form (no labels, no events), through
+        the encoder's fast path, encoding again only what changed since this seat's last
+        observation of `player`."""
+        view = self.state.view(player, lean=True)
+        return self.table.encoder.encode_fast(view, player, self._own(player), self._memo)
+
+    def observe_reference(self, player: int) -> np.ndarray:
+        """The same observation the slow way, the reference `observe` is tested against:
+        the full view, encoded feature by feature."""
+        return self.table.encoder.encode(self.state.view(player), player, self._own(player))
+
+    def _own(self, player: int) -> tuple[str, tuple[Arg, ...]] | None:
         sel = self.selection
-        own = (sel[1], sel[2]) if sel is not None and sel[0] == player else None
-        return self.table.encoder.encode(view, player, own)
+        return (sel[1], sel[2]) if sel is not None and sel[0] == player else None
 
     def returns(self) -> list[float]:
         """At the end, 1/k to each of the k winners and 0 to the others; all 0 before."""

@@ -16,18 +16,34 @@ It has four parts, in this order:
 4. for games with a selection sub-turn, the observer's own partial selection.
 
 The log and the order of cards within a zone are left out.
+
+`ObsEncoder.encode` writes a view into the vector feature by feature (the reference);
+`ObsEncoder.encode_fast` gives the same vector from a lean view (``state.view(p, lean=True)``,
+the same view without labels and events): each feature's `gather` collects the positions
+and values into a `Sink`, and numpy writes them in bulk. Given a `Memo` (one per game in
+progress), it starts from the player's previous observation and encodes again only the
+parts (a zone, a key of ``public``) whose value changed since.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import compress
+from operator import ne
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 import numpy as np
 
+from ..core.plain import copy_plain
 from ..core.visibility import Vis, ZoneSpec
 
 #: a hidden zone's count is scaled by this (counts of a few cards come out near 0.1..1)
 COUNT_SCALE = 0.1
+
+
+#: per observer, the values of the parts last encoded and the vector they gave
+Memo = dict[int, tuple[list[Any], np.ndarray]]
+#: a part never encoded (equal to no value)
+_UNSEEN = object()
 
 
 class ObservationError(ValueError):
@@ -37,13 +53,60 @@ class ObservationError(ValueError):
 
 @dataclass
 class Ctx:
-    """What encoders need besides the value: the observer and the player count."""
+    """What encoders need besides the value: the observer and the player count (and
+    `rels`, the relative seat of each player)."""
 
     player: int
     n: int
+    rels: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.rels = [(p - self.player) % self.n for p in range(self.n)]
 
     def rel(self, p: int) -> int:
         return (p - self.player) % self.n
+
+
+class Sink:
+    """What the fast path collects before numpy writes it in bulk: positions set to 1
+    (`ones`), positions 1 is added to (`hot`, a multi-hot: a card counted twice adds up),
+    other values (`idx`, `val`). Features without a `gather` of their own write into `out`
+    at once."""
+
+    __slots__ = ("out", "ones", "hot", "idx", "val")
+
+    def __init__(self, out: np.ndarray) -> None:
+        self.out = out
+        self.ones: list[int] = []
+        self.hot: list[int] = []
+        self.idx: list[int] = []
+        self.val: list[float] = []
+
+    def flush(self) -> None:
+        """Write what was collected into `out` (features write disjoint ranges): one by one
+        when there are a few, else by numpy's fancy indexing."""
+        out, ones, hot, idx = self.out, self.ones, self.hot, self.idx
+        if idx:
+            if len(idx) > _FEW:
+                out[idx] = self.val
+            else:
+                for i, v in zip(idx, self.val):
+                    out[i] = v
+        both = ones + hot
+        if len(set(both)) == len(both):             # each position once: 1 whether set or added
+            if len(both) > _FEW:
+                out[both] = 1.0
+            else:
+                for i in both:
+                    out[i] = 1.0
+            return
+        if ones:
+            out[ones] = 1.0
+        np.add.at(out, hot, 1.0)
+
+
+#: up to this many values, numpy's scalar writes beat converting the lists
+_FEW = 6
 
 
 class Pool:
@@ -75,6 +138,15 @@ class Pool:
 
     def slots(self, cards: Iterable[Any]) -> list[int]:
         return [self.slot(c) for c in cards]
+
+    def gather(self, hot: list[int], at: int, cards: Iterable[Any]) -> None:
+        """``at + slot(c)`` of each card onto `hot` (raises outside the pool)."""
+        slot = self._slot
+        try:
+            hot.extend([at + slot[c] for c in cards])
+        except (KeyError, TypeError):
+            self.slots(cards)                               # raises, naming the card
+            raise
 
     def add(self, out: np.ndarray, at: int, cards: Sequence[Any]) -> None:
         """``out[at + slot(c)] += 1`` for each card (Python for a few, numpy for many)."""
@@ -114,6 +186,11 @@ class Feature:
     def write(self, out: np.ndarray, at: int, value: Any, ctx: Ctx) -> None:
         raise NotImplementedError
 
+    def gather(self, s: Sink, at: int, value: Any, ctx: Ctx) -> None:
+        """The fast path: the same floats as `write`, collected into `s` (by default
+        written at once)."""
+        self.write(s.out, at, value, ctx)
+
     def rows(self, name: str) -> list[tuple[str, int]]:
         """(name, size) rows for the documentation."""
         return [(name, self.size)]
@@ -126,6 +203,9 @@ class Ignore(Feature):
         self.why = why
 
     def write(self, out: np.ndarray, at: int, value: Any, ctx: Ctx) -> None:
+        pass
+
+    def gather(self, s: Sink, at: int, value: Any, ctx: Ctx) -> None:
         pass
 
     def rows(self, name: str) -> list[tuple[str, int]]:
@@ -144,6 +224,11 @@ class Scalar(Feature):
         if value is not None:
             out[at] = float(value) / self.scale
 
+    def gather(self, s: Sink, at: int, value: Any, ctx: Ctx) -> None:
+        if value is not None:
+            s.idx.append(at)
+            s.val.append(float(value) / self.scale)
+
 
 class Flag(Feature):
     """A boolean (or any truthy value) as 0/1."""
@@ -153,6 +238,10 @@ class Flag(Feature):
     def write(self, out: np.ndarray, at: int, value: Any, ctx: Ctx) -> None:
         if value:
             out[at] = 1.0
+
+    def gather(self, s: Sink, at: int, value: Any, ctx: Ctx) -> None:
+        if value:
+            s.ones.append(at)
 
 
 class OneHot(Feature):
@@ -169,6 +258,12 @@ class OneHot(Feature):
         except (KeyError, TypeError):
             raise ObservationError(f"{value!r} is not one of {self.values!r}") from None
 
+    def gather(self, s: Sink, at: int, value: Any, ctx: Ctx) -> None:
+        try:
+            s.ones.append(at + self._slot[value])
+        except (KeyError, TypeError):
+            raise ObservationError(f"{value!r} is not one of {self.values!r}") from None
+
 
 class Bucket(Feature):
     """A small int as a one-hot over lo..hi (clipped: the ends stand for "or beyond")."""
@@ -179,6 +274,9 @@ class Bucket(Feature):
 
     def write(self, out: np.ndarray, at: int, value: Any, ctx: Ctx) -> None:
         out[at + min(max(int(value), self.lo), self.hi) - self.lo] = 1.0
+
+    def gather(self, s: Sink, at: int, value: Any, ctx: Ctx) -> None:
+        s.ones.append(at + min(max(int(value), self.lo), self.hi) - self.lo)
 
 
 class Seat(Feature):
@@ -195,13 +293,19 @@ class Seat(Feature):
         return bound
 
     def write(self, out: np.ndarray, at: int, value: Any, ctx: Ctx) -> None:
+        out[self.position(at, value, ctx)] = 1.0
+
+    def gather(self, s: Sink, at: int, value: Any, ctx: Ctx) -> None:
+        s.ones.append(self.position(at, value, ctx))
+
+    def position(self, at: int, value: Any, ctx: Ctx) -> int:
+        """Where the one of `value` goes."""
         j = self._slot.get(value) if (value is None or value in self._slot) else None
         if j is not None:
-            out[at + ctx.n + j] = 1.0
-        elif type(value) is int and 0 <= value < ctx.n:
-            out[at + ctx.rel(value)] = 1.0
-        else:
-            raise ObservationError(f"{value!r} is not a player (nor one of {self.extra!r})")
+            return at + ctx.n + j
+        if type(value) is int and 0 <= value < ctx.n:
+            return at + ctx.rels[value]
+        raise ObservationError(f"{value!r} is not a player (nor one of {self.extra!r})")
 
 
 class Seats(Feature):
@@ -217,6 +321,13 @@ class Seats(Feature):
             if type(p) is not int or not 0 <= p < ctx.n:
                 raise ObservationError(f"{p!r} is not a player")
             out[at + ctx.rel(p)] = 1.0
+
+    def gather(self, s: Sink, at: int, value: Any, ctx: Ctx) -> None:
+        rels, n = ctx.rels, ctx.n
+        for p in value:
+            if type(p) is not int or not 0 <= p < n:
+                raise ObservationError(f"{p!r} is not a player")
+            s.ones.append(at + rels[p])
 
 
 class PerSeat(Feature):
@@ -241,6 +352,13 @@ class PerSeat(Feature):
         for p, v in enumerate(value):
             self.inner.write(out, at + ctx.rel(p) * k, v, ctx)
 
+    def gather(self, s: Sink, at: int, value: Any, ctx: Ctx) -> None:
+        if len(value) != ctx.n:
+            raise ObservationError(f"expected one value per player, got {len(value)}")
+        k, rels, gather = self.inner.size, ctx.rels, self.inner.gather
+        for p, v in enumerate(value):
+            gather(s, at + rels[p] * k, v, ctx)
+
 
 class Fixed(Feature):
     """A list of a fixed length (not per player), each item encoded by `inner`."""
@@ -259,6 +377,13 @@ class Fixed(Feature):
         k = self.inner.size
         for i, v in enumerate(value):
             self.inner.write(out, at + i * k, v, ctx)
+
+    def gather(self, s: Sink, at: int, value: Any, ctx: Ctx) -> None:
+        if len(value) != self.length:
+            raise ObservationError(f"expected {self.length} values, got {len(value)}")
+        k, gather = self.inner.size, self.inner.gather
+        for i, v in enumerate(value):
+            gather(s, at + i * k, v, ctx)
 
 
 class Positions(Feature):
@@ -284,6 +409,14 @@ class Positions(Feature):
         for i, p in enumerate(value):
             self.seat.write(out, at + i * k, p, ctx)
 
+    def gather(self, s: Sink, at: int, value: Any, ctx: Ctx) -> None:
+        assert self.length is not None
+        if len(value) > self.length:
+            raise ObservationError(f"{len(value)} positions, at most {self.length} declared")
+        k, gather = self.seat.size, self.seat.gather
+        for i, p in enumerate(value):
+            gather(s, at + i * k, p, ctx)
+
 
 class Cards(Feature):
     """A collection of card ids as a multi-hot over `pool` (a card counted twice adds up)."""
@@ -295,6 +428,10 @@ class Cards(Feature):
     def write(self, out: np.ndarray, at: int, value: Any, ctx: Ctx) -> None:
         if value:
             self.pool.add(out, at, value)
+
+    def gather(self, s: Sink, at: int, value: Any, ctx: Ctx) -> None:
+        if value:
+            self.pool.gather(s.hot, at, value)
 
 
 class Card(Feature):
@@ -308,6 +445,11 @@ class Card(Feature):
         if value is None or value in self.none:
             return
         out[at + self.pool.slot(value)] = 1.0
+
+    def gather(self, s: Sink, at: int, value: Any, ctx: Ctx) -> None:
+        if value is None or value in self.none:
+            return
+        s.ones.append(at + self.pool.slot(value))
 
 
 class CardMap(Feature):
@@ -323,6 +465,10 @@ class CardMap(Feature):
         for k, v in value.items():
             out[at + self.keys.slot(int(k)) * cols + self.values.slot(v)] = 1.0
 
+    def gather(self, s: Sink, at: int, value: Any, ctx: Ctx) -> None:
+        cols, keys, values = self.values.size, self.keys.slot, self.values.slot
+        s.ones.extend([at + keys(int(k)) * cols + values(v) for k, v in value.items()])
+
 
 class CardValues(Feature):
     """A dict card -> number (keys may be strings of ids) as one value per `pool` card,
@@ -336,6 +482,12 @@ class CardValues(Feature):
         for k, v in value.items():
             out[at + self.pool.slot(int(k))] = float(v) / self.scale
 
+    def gather(self, s: Sink, at: int, value: Any, ctx: Ctx) -> None:
+        if value:
+            slot, scale = self.pool.slot, self.scale
+            s.idx.extend([at + slot(int(k)) for k in value])
+            s.val.extend([float(v) / scale for v in value.values()])
+
 
 class Frame(Feature):
     """A dict of declared keys (a nested frame of ``public``, or ``public`` itself), each
@@ -348,12 +500,15 @@ class Frame(Feature):
         self.optional = optional
         self.name = name
         self._layout: list[tuple[str, Feature, int]] = []
+        #: (key, feature, offset, whether None is skipped), for the fast path
+        self._fast: list[tuple[str, Feature, int, bool]] = []
 
     def bind(self, n: int) -> "Frame":
         bound = Frame({k: f.bind(n) for k, f in self.fields.items()}, self.optional, self.name)
         at = 1 if self.optional else 0
         for k, f in bound.fields.items():
             bound._layout.append((k, f, at))
+            bound._fast.append((k, f, at, not isinstance(f, _NONE_ENCODED)))
             at += f.size
         bound.size = at
         return bound
@@ -375,12 +530,29 @@ class Frame(Feature):
         get = value.get
         for key, f, off in self._layout:
             v = get(key)
-            if v is None and not isinstance(f, (Frame, Seat, Card, OneHot, Custom)):
+            if v is None and not isinstance(f, _NONE_ENCODED):
                 continue
             try:
                 f.write(out, at + off, v, ctx)
             except ObservationError as exc:
                 raise ObservationError(f"{self.name}.{key}: {exc}" if self.name else f"{key}: {exc}") from None
+
+    def gather(self, s: Sink, at: int, value: Any, ctx: Ctx) -> None:
+        if value is None or type(value) is not dict or not value.keys() <= self.fields.keys():
+            self.write(s.out, at, value, ctx)               # absent, or raises as the reference does
+            return
+        if self.optional:
+            s.ones.append(at)
+        get = value.get
+        key = ""
+        try:
+            for key, f, off, skip in self._fast:
+                v = get(key)
+                if v is None and skip:
+                    continue
+                f.gather(s, at + off, v, ctx)
+        except ObservationError as exc:
+            raise ObservationError(f"{self.name}.{key}: {exc}" if self.name else f"{key}: {exc}") from None
 
     def rows(self, name: str) -> list[tuple[str, int]]:
         out = [(f"{name} (present)", 1)] if self.optional else []
@@ -405,6 +577,12 @@ class Last(Feature):
         if value:
             out[at] = len(value) / self.scale
             self.inner.write(out, at + 1, value[-1], ctx)
+
+    def gather(self, s: Sink, at: int, value: Any, ctx: Ctx) -> None:
+        if value:
+            s.idx.append(at)
+            s.val.append(len(value) / self.scale)
+            self.inner.gather(s, at + 1, value[-1], ctx)
 
     def rows(self, name: str) -> list[tuple[str, int]]:
         return [(f"{name} (count)", 1), *self.inner.rows(f"{name}[-1]")]
@@ -470,6 +648,35 @@ class ZoneFeature(Feature):
             for p, cards in enumerate(value):
                 out[at + ctx.rel(p)] = _count(cards) * COUNT_SCALE
 
+    def gather(self, s: Sink, at: int, value: Any, ctx: Ctx) -> None:
+        spec, pool = self.spec, self.pool
+        if not spec.per_player:
+            if spec.vis is Vis.PUBLIC:
+                self._gather_hot(s.hot, at, value)
+            else:
+                s.idx.append(at)
+                s.val.append(_count(value) * COUNT_SCALE)
+            return
+        if len(value) != ctx.n:
+            raise ObservationError(f"zone {spec.name}: expected {ctx.n} lists, got {len(value)}")
+        c, rels = pool.size, ctx.rels
+        if spec.vis is Vis.PUBLIC:
+            for p, cards in enumerate(value):
+                self._gather_hot(s.hot, at + rels[p] * c, cards)
+            return
+        at_count = at
+        if spec.vis is Vis.OWNER:
+            self._gather_hot(s.hot, at, value[ctx.player])
+            at_count += c
+        s.idx.extend([at_count + r for r in rels])
+        s.val.extend([_count(cards) * COUNT_SCALE for cards in value])
+
+    def _gather_hot(self, hot: list[int], at: int, cards: Any) -> None:
+        if type(cards) is not list:
+            raise ObservationError(f"zone {self.spec.name}: expected the cards, got {cards!r}")
+        if cards:
+            self.pool.gather(hot, at, cards)
+
     def _hot(self, out: np.ndarray, at: int, cards: Any) -> None:
         if type(cards) is not list:
             raise ObservationError(f"zone {self.spec.name}: expected the cards, got {cards!r}")
@@ -486,6 +693,10 @@ class ZoneFeature(Feature):
 
 def _count(value: Any) -> int:
     return value if type(value) is int else len(value)
+
+
+#: the features a Frame hands a None to (the others leave their floats at 0 for it)
+_NONE_ENCODED = (Frame, Seat, Card, OneHot, Custom)
 
 
 # ----- the encoder --------------------------------------------------------------------------------------
@@ -546,6 +757,13 @@ class ObsEncoder:
         self.selection_at = at
         at += sel_size
         self.size = at
+        self._ctx = [Ctx(p, n) for p in range(n)]
+        #: the parts of the fast path: (label, feature, offset, size, whether None is skipped)
+        self._parts = [(f"zones.{name}", f, at, f.size, False) for (name, f), at in zip(parts, self._zone_at)]
+        self._parts += [(f"public.{key}", f, self.public_at + off, f.size, skip)
+                        for key, f, off, skip in self.public._fast]
+        self._zone_keys = [name for name, _ in parts]
+        self._public_keys = [key for key, _, _, _ in self.public._fast]
 
     def encode(self, view: dict[str, Any], player: int,
                selection: tuple[str, Sequence[Any]] | None = None) -> np.ndarray:
@@ -555,21 +773,87 @@ class ObsEncoder:
 
     def encode_into(self, out: np.ndarray, view: dict[str, Any], player: int,
                     selection: tuple[str, Sequence[Any]] | None = None) -> None:
-        if view.get("player") != player:
-            raise ObservationError(f"the view is player {view.get('player')!r}'s, not player {player}'s")
-        ctx = Ctx(player, self.n)
-        if self.spec.prepare is not None:
-            view = self.spec.prepare(view)
+        view, ctx = self._open(view, player)
         zones = view["zones"]
-        if set(zones) != self.zone_names:
-            raise ObservationError(f"zones {sorted(zones)} differ from the declared {sorted(self.zone_names)}")
         for (name, f), at in zip(self.zones, self._zone_at):
             try:
                 f.write(out, at, zones[name], ctx)
             except ObservationError as exc:
                 raise ObservationError(f"zones.{name}: {exc}") from None
         self.public.write(out, self.public_at, view["public"], ctx)
-        pend = view["pending"]
+        self._write_decision(out, view["pending"], ctx, selection)
+
+    def encode_fast(self, view: dict[str, Any], player: int,
+                    selection: tuple[str, Sequence[Any]] | None = None, memo: Memo | None = None) -> np.ndarray:
+        """The same vector as `encode`, from a full or a lean view (``state.view(player,
+        lean=True)``), collected feature by feature and written in bulk. With a `memo`, only
+        the parts whose value differs (``!=``) from the player's last observation in it are
+        encoded again; the memo keeps the values of ``public`` as they are (fresh in a view)
+        and copies those of the zones (a lean view's are the state's own lists)."""
+        view, ctx = self._open(view, player)
+        zones, pub = view["zones"], view["public"]
+        if type(pub) is not dict or not pub.keys() <= self.public.fields.keys():
+            self.public.write(np.zeros(self.size, dtype=np.float32), self.public_at, pub, ctx)  # raises
+        values = list(map(zones.__getitem__, self._zone_keys))
+        values += map(pub.get, self._public_keys)
+        values.append((view["pending"], selection))
+        last = memo.pop(player, None) if memo is not None else None
+        if last is None:
+            seen, out = [_UNSEEN] * len(values), np.zeros(self.size, dtype=np.float32)
+            changed: Iterable[int] = range(len(values))
+        else:
+            seen, out = last
+            changed = list(compress(range(len(values)), map(ne, values, seen)))
+        if changed:
+            self._gather_parts(Sink(out), changed, values, seen, ctx, last is not None)
+        if memo is not None:
+            memo[player] = (seen, out)                  # only once encoded whole
+        return out.copy()
+
+    def _gather_parts(self, s: Sink, changed: Iterable[int], values: list[Any], seen: list[Any], ctx: Ctx,
+                      reused: bool) -> None:
+        """Encode the `changed` parts of `values` into `s` (zeroing their floats first when
+        `reused`), and note their values in `seen`."""
+        out, parts, zone_parts = s.out, self._parts, len(self._zone_keys)
+        decision = len(parts)
+        for i in changed:
+            v = values[i]
+            if i == decision:
+                s.flush()
+                if reused:
+                    out[self.pending_at:] = 0.0
+                self._write_decision(out, v[0], ctx, v[1])
+                seen[i] = v
+                return
+            label, f, at, size, skip = parts[i]
+            if reused:
+                if size == 1:
+                    out[at] = 0.0
+                elif size:
+                    out[at:at + size] = 0.0
+            if v is not None or not skip:
+                try:
+                    f.gather(s, at, v, ctx)
+                except ObservationError as exc:
+                    raise ObservationError(f"{label}: {exc}") from None
+            seen[i] = copy_plain(v) if i < zone_parts else v
+        s.flush()
+
+    def _open(self, view: dict[str, Any], player: int) -> tuple[dict[str, Any], Ctx]:
+        """The view checked (the observer's, the declared zones) and prepared, and its Ctx."""
+        if view.get("player") != player:
+            raise ObservationError(f"the view is player {view.get('player')!r}'s, not player {player}'s")
+        if self.spec.prepare is not None:
+            view = self.spec.prepare(view)
+        zones = view["zones"]
+        if zones.keys() != self.zone_names:
+            raise ObservationError(f"zones {sorted(zones)} differ from the declared {sorted(self.zone_names)}")
+        return view, self._ctx[player] if type(player) is int and 0 <= player < self.n else Ctx(player, self.n)
+
+    def _write_decision(self, out: np.ndarray, pend: dict[str, Any] | None, ctx: Ctx,
+                        selection: tuple[str, Sequence[Any]] | None) -> None:
+        """The pending decision, and the observer's own selection in progress."""
+        player = ctx.player
         at = self.pending_at
         n = self.n
         if pend is not None:

@@ -238,12 +238,13 @@ class State(metaclass=Declared, by_hand=True):
         data: views hand it out as it is, so it must share no list or dict with the state
         (the conformance kit checks it)."""
 
-    def view(self, player: int | None, legal: list[Action] | None = None) -> dict[str, Any]:
+    def view(self, player: int | None, legal: list[Action] | None = None, lean: bool = False) -> dict[str, Any]:
         """What `player` (None: a spectator) may know. Bots and clients get only this.
         Its ``log`` holds the latest events the player may see; ``cursor`` is where the log
         stands, for `events_for`. `legal`, when given, is ``legal_actions(player)`` already
-        computed (a server that checked an action against it need not compute it again)."""
-        return derive_view(self, player, legal)
+        computed (a server that checked an action against it need not compute it again).
+        A `lean` view leaves out the labels and the events, for encoders (`derive_view`)."""
+        return derive_view(self, player, legal, lean)
 
     def events_for(self, player: int | None, since: int = 0) -> list[dict[str, Any]]:
         """Copies of every event from sequence number `since` on that `player` (None: a

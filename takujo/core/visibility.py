@@ -52,24 +52,56 @@ class ZoneSpec:
         return False
 
 
-def _show(spec: ZoneSpec, cards: list[int], owner: int | None, player: int | None) -> list[int] | int:
-    return list(cards) if spec.sees(owner, player) else len(cards)
+def _seen(state: "State", player: int | None) -> list[tuple[bool, ...]]:
+    """Per zone of `state`, whether `player` sees each owner's list (one entry for a shared
+    zone): `ZoneSpec.sees`, asked once per state class, viewer and player count."""
+    n = state.game.players
+    key = (type(state), player, n)
+    plan = _SEEN.get(key)
+    if plan is None:
+        plan = _SEEN[key] = [tuple(spec.sees(owner, player) for owner in range(n)) if spec.per_player
+                             else (spec.sees(None, player),) for spec in state.ZONES]
+    return plan
 
 
-def derive_view(state: "State", player: int | None, legal: list[Action] | None = None) -> dict[str, Any]:
+_SEEN: dict[tuple[type, int | None, int], list[tuple[bool, ...]]] = {}
+
+
+def _show_all(data: list[list[int]], seen: tuple[bool, ...], copy: bool) -> list[Any]:
+    """A per-player zone's lists as `seen` shows them: each list (a copy), or its length."""
+    if all(seen):
+        return list(map(list, data)) if copy else list(data)
+    if not any(seen):
+        return list(map(len, data))
+    return [(list(cards) if copy else cards) if v else len(cards) for cards, v in zip(data, seen)]
+
+
+def derive_view(state: "State", player: int | None, legal: list[Action] | None = None,
+                lean: bool = False) -> dict[str, Any]:
     """Everything `player` may know about `state`, as plain JSON-able data; `legal`, when
-    given, is ``state.legal_actions(player)`` already computed."""
+    given, is ``state.legal_actions(player)`` already computed.
+
+    A `lean` view is the same view for encoders that read only its facts: ``player``,
+    ``version``, ``zones``, ``public`` and ``pending``, without the legal actions' labels, the
+    log, the cursor or the outcome; its visible zones are the state's own lists (read them at
+    once, never change them)."""
+    copy = not lean
     zones: dict[str, Any] = {}
-    for spec in state.ZONES:
+    for spec, seen in zip(state.ZONES, _seen(state, player)):
         data = state.zone(spec.name)
-        if spec.per_player:
-            zones[spec.name] = [_show(spec, cards, owner, player) for owner, cards in enumerate(data)]
+        if not spec.per_player:
+            zones[spec.name] = (list(data) if copy else data) if seen[0] else len(data)
         else:
-            zones[spec.name] = _show(spec, data, None, player)
+            if len(data) != len(seen):
+                seen = tuple(spec.sees(owner, player) for owner in range(len(data)))
+            zones[spec.name] = _show_all(data, seen, copy)
     pending = state.pending
     pending_view = None
     if pending is not None:
         pending_view = {"kind": pending.kind.value, "players": list(pending.players), "prompt": pending.prompt}
+    if lean:
+        return {"player": player, "version": state.steps, "zones": zones, "public": state.public_info(),
+                "pending": pending_view}
     acting = pending is not None and player is not None and player in pending.players
     cursor = len(state.log)
     return {

@@ -35,6 +35,7 @@ class Config:
     buffer: int = 50_000
     epsilon: float = 0.05
     heuristic_share: float = 0.5
+    guide: float = 0.0
     learn_heuristic: bool = True
     updates_per_game: int = 2
     eval_every: int = 1000
@@ -129,7 +130,7 @@ class Trainer:
         c = self.config
         net = to_net(self.model, c.spec)
         ep = play_episode(self.table, c.seed * 1_000_003 + self.games, net, self.seats(), c.epsilon, self.rng,
-                          self.heuristic, c.learn_heuristic)
+                          self.heuristic, c.learn_heuristic, c.guide)
         self.replay.add(ep)
         self.games += 1
         return len(ep.actions)

@@ -14,7 +14,7 @@ from .dmc import Config, Trainer
 
 def run_training(console: Console, lang: str, spec: str, out: Path, seed: int, minutes: float | None,
                  steps: int | None, hidden: list[int], eval_every: int, eval_games: int,
-                 heuristic_share: float, epsilon: float, command: str) -> None:
+                 heuristic_share: float, epsilon: float, guide: float, command: str) -> None:
     """Train (or continue) the run in `out` until `steps` updates or `minutes` minutes."""
     import torch
     torch.set_num_threads(1)
@@ -25,7 +25,8 @@ def run_training(console: Console, lang: str, spec: str, out: Path, seed: int, m
     if minutes is None and steps is None:
         minutes = 10.0
     trainer = Trainer(out, Config(spec=spec, seed=seed, hidden=hidden, eval_every=eval_every,
-                                  eval_games=eval_games, heuristic_share=heuristic_share, epsilon=epsilon))
+                                  eval_games=eval_games, heuristic_share=heuristic_share, epsilon=epsilon,
+                                  guide=guide))
     t = trainer
     if t.resumed:
         console.print(say("train_resumed", dir=escape(str(out)), spec=escape(t.config.spec), updates=t.updates,

@@ -29,10 +29,12 @@ def greedy(q: np.ndarray, legal: Sequence[int]) -> int:
 
 
 def play_episode(table: Table, seed: int, net: Net, heuristic_seats: Sequence[bool], epsilon: float,
-                 rng: np.random.Generator, heuristic: Any = None, learn_heuristic: bool = True) -> Episode:
+                 rng: np.random.Generator, heuristic: Any = None, learn_heuristic: bool = True,
+                 guide: float = 0.0) -> Episode:
     """Play game `seed`; seat p is the heuristic when ``heuristic_seats[p]``, else the network
-    (a uniformly random legal index with probability `epsilon`). With `learn_heuristic` the
-    heuristic seats' decisions are kept too (Monte Carlo returns of the mixed play)."""
+    (a uniformly random legal index with probability `epsilon`, the heuristic's choice with
+    probability `guide`). With `learn_heuristic` the heuristic seats' decisions are kept too
+    (Monte Carlo returns of the mixed play)."""
     seat: Seat = table.new(seed)
     rngs = [bot_rng(seed, p) for p in range(table.players)]
     obs: list[np.ndarray] = []
@@ -46,13 +48,14 @@ def play_episode(table: Table, seed: int, net: Net, heuristic_seats: Sequence[bo
         legal = seat.legal()
         keep = len(legal) > 1 and (learn_heuristic or not heuristic_seats[p])
         o = seat.observe(p) if keep or not heuristic_seats[p] else None
+        u = rng.random() if len(legal) > 1 and not heuristic_seats[p] else 1.0
         if len(legal) == 1:
             i = legal[0]
-        elif heuristic_seats[p]:
+        elif heuristic_seats[p] or epsilon <= u < epsilon + guide:
             actions = [seat.action_of(j) for j in legal]
             choice = heuristic.act(seat.state.view(p), actions, rngs[p])
             i = table.index_of(choice, seat.state)
-        elif rng.random() < epsilon:
+        elif u < epsilon:
             i = legal[int(rng.integers(len(legal)))]
         else:
             assert o is not None

@@ -14,8 +14,11 @@ parameters are ``players``, every option of the game (typed as its default) and
 winner, as ``takujo sim`` ends games at its step limit).
 
 Everything comes from the research driver (`takujo.adapters.driver`): the action numbers are
-its fixed action index, the tensors its observation of one player's view; the strings are
-canonical JSON of that view. The games are SEQUENTIAL (one player acts at a time: a
+its fixed action index, the observation tensor its observation of one player's view, the
+observation string canonical JSON of that view. The information state (tensor and string
+alike) is the observation plus every action the player knows of (their own, everyone's
+public ones) in a fixed-length encoding sized by ``max_game_length``: perfect recall of
+actions (`HistoryCode`). The games are SEQUENTIAL (one player acts at a time: a
 simultaneous or response decision asks its players one after the other, each choice seen by
 its maker only), so no node is simultaneous and ``pyspiel.convert_to_turn_based`` is not
 needed.
@@ -43,7 +46,7 @@ import io
 import json
 import pickle
 import threading
-from typing import Any
+from typing import Any, Iterable, NamedTuple
 
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
@@ -51,16 +54,18 @@ import pyspiel  # type: ignore[import-not-found]
 from ..core.action import Action
 from ..core.game import Game
 from ..core.registry import game_class
+from ..core.registry import load as load_engine
 from ..core.rng import Rng
 from ..core.visibility import events_between
-from .driver import Seat, Table
+from .driver import Seat, Table, play_random
 
 #: the takujo games registered, in this order
 GAMES = ("fuutei", "sengoku_taisen", "ibara", "draft_daimyo")
 PREFIX = "takujo_"
-#: the default step cap: `takujo.sim`'s step limit (the longest of 2,000 random games of any
-#: configuration measured took 1,787 player actions: 風帝伝説 with two players)
-MAX_GAME_LENGTH = 20_000
+#: each game's default step cap (``max_game_length``): the longest random game measured over
+#: its configurations (`game_lengths`, 2,000 seeds each; docs/research.md) with a margin of
+#: more than 1.5; a game still running at the cap ends with no winner
+MAX_GAME_LENGTHS = {"fuutei": 3000, "sengoku_taisen": 1000, "ibara": 1500, "draft_daimyo": 600}
 #: the chance nodes at the start, one byte of the engine's seed each
 SEED_BYTES = 8
 #: the parameter every game has besides its options
@@ -96,7 +101,7 @@ def parameter_specification(name: str) -> dict[str, Any]:
             raise TypeError(f"{name}: option {key!r} has a default of type {type(value).__name__}, "
                             f"which OpenSpiel parameters cannot carry")
         spec[key] = value
-    spec["max_game_length"] = MAX_GAME_LENGTH
+    spec["max_game_length"] = MAX_GAME_LENGTHS[name]
     return spec
 
 
@@ -142,11 +147,17 @@ def seed_of(seed_bytes: tuple[int, ...] | list[int]) -> int:
 
 
 # ----- the engine behind one OpenSpiel state ------------------------------------------------
-def _restore(spec: str, dealt: tuple[int, ...], saved: str | None, moves: int, cap: int) -> "_Engine":
-    """Unpickling: an engine from its save (the seed bytes so far, or the seat's JSON)."""
+def _restore(spec: str, dealt: tuple[int, ...], saved: str | None, moves: int, cap: int,
+             acts: Any = ()) -> "_Engine":
+    """Unpickling: an engine from its save (the seed bytes so far, or the seat's JSON, and
+    the player actions with who saw them)."""
     table = table_for(spec)
+    try:
+        acts = [Act(int(p), int(i), bool(public)) for p, i, public in acts]
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"a saved takujo state's actions are malformed ({exc})") from None
     if saved is None:
-        return _Engine(table, tuple(int(b) for b in dealt), None, int(moves), int(cap))
+        return _Engine(table, tuple(int(b) for b in dealt), None, int(moves), int(cap), acts)
     try:
         data = json.loads(saved)
     except (TypeError, ValueError) as exc:
@@ -158,25 +169,36 @@ def _restore(spec: str, dealt: tuple[int, ...], saved: str | None, moves: int, c
     except (KeyError, TypeError, AttributeError, IndexError) as exc:
         raise ValueError(f"a saved takujo state of {spec} is incomplete or malformed "
                          f"({type(exc).__name__}: {exc})") from None
-    return _Engine(table, tuple(int(b) for b in dealt), seat, int(moves), int(cap))
+    return _Engine(table, tuple(int(b) for b in dealt), seat, int(moves), int(cap), acts)
+
+
+class Act(NamedTuple):
+    """One player action: who made it, its index, and whether the other players saw it (the
+    engine logs a choice on an ordinary turn to everyone, a simultaneous or response choice
+    to its maker only; a step of a selection sub-turn is logged to nobody)."""
+
+    player: int
+    action: int
+    public: bool
 
 
 class _Engine:
     """The one Python attribute of an OpenSpiel state: the seed bytes drawn so far, the
-    driver seat once they are all drawn, the number of player actions applied and the step
-    cap; plus caches of what the strings take from the log, which only grows (the events of
+    driver seat once they are all drawn, the number of player actions applied, the step
+    cap and the player actions (`Act`) for the information states; plus caches of what the strings take from the log, which only grows (the events of
     the log so far, hashed for ``str(state)`` and rendered per player for the information
     state), so that each string costs only the events that are new."""
 
-    __slots__ = ("table", "dealt", "seat", "moves", "cap", "_hash", "_seen")
+    __slots__ = ("table", "dealt", "seat", "moves", "cap", "acts", "_hash", "_seen")
 
     def __init__(self, table: Table, dealt: tuple[int, ...], seat: Seat | None, moves: int,
-                 cap: int) -> None:
+                 cap: int, acts: list[Act] | None = None) -> None:
         self.table = table
         self.dealt = dealt
         self.seat = seat
         self.moves = moves
         self.cap = cap
+        self.acts: list[Act] = acts if acts is not None else []
         #: (events hashed, the hash so far, the last event hashed)
         self._hash: tuple[int, Any, Any] | None = None
         #: player -> (events looked through, their canonical texts, the last event looked at)
@@ -194,6 +216,24 @@ class _Engine:
     def truncated(self) -> bool:
         """Stopped by the step cap, not by the rules."""
         return self.seat is not None and self.moves >= self.cap and not self.seat.is_over()
+
+    def play(self, index: int) -> None:
+        """Apply the player to act's index and record it, seen by all or by its maker only
+        as the engine logs it."""
+        seat = self.seat
+        assert seat is not None
+        player = seat.current_player()
+        assert player is not None
+        log = seat.state.log
+        start = len(log)
+        seat.step(index)        # IllegalIndexError (a ValueError), the state unchanged
+        public = len(log) > start and log[start]["e"] == "act" and log[start]["to"] is None
+        self.acts.append(Act(player, int(index), public))
+        self.moves += 1
+
+    def seen_by(self, player: int) -> list[Act]:
+        """The actions `player` knows of, in order: their own and everyone's public ones."""
+        return [a for a in self.acts if a.public or a.player == player]
 
     def deal(self, byte: int) -> None:
         if not 0 <= byte < 256:
@@ -237,7 +277,8 @@ class _Engine:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "_Engine":
         seat = self.seat
-        other = _Engine(self.table, self.dealt, None if seat is None else seat.clone(), self.moves, self.cap)
+        other = _Engine(self.table, self.dealt, None if seat is None else seat.clone(), self.moves, self.cap,
+                        list(self.acts))
         other._hash = self._hash            # shared: extending one copies the hash first
         other._seen = dict(self._seen)      # the lists are replaced, never extended in place
         return other
@@ -245,7 +286,8 @@ class _Engine:
     def __reduce__(self) -> tuple[Any, ...]:
         seat = self.seat
         saved = None if seat is None else canonical(seat.to_json())
-        return (_restore, (self.table.spec, self.dealt, saved, self.moves, self.cap))
+        return (_restore, (self.table.spec, self.dealt, saved, self.moves, self.cap,
+                           [tuple(a) for a in self.acts]))
 
 
 class _StateUnpickler(pickle.Unpickler):
@@ -357,10 +399,15 @@ class TakujoGame(pyspiel.Game):  # type: ignore[misc]
         return int(self.table.obs_size)
 
     def information_state_tensor_shape(self) -> list[int]:
-        return [self.table.obs_size]
+        return [self.information_state_tensor_size()]
 
     def information_state_tensor_size(self) -> int:
-        return int(self.table.obs_size)
+        """The observation, then `cap` history rows (`HistoryCode`)."""
+        return int(self.table.obs_size + self.cap * self.history_code.width)
+
+    @property
+    def history_code(self) -> "HistoryCode":
+        return HistoryCode(self.table.players, self.table.num_actions)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "TakujoObserver":
         """OpenSpiel's observer: see `TakujoObserver` for the types offered."""
@@ -413,8 +460,7 @@ class TakujoState(pyspiel.State):  # type: ignore[misc]
             return
         if e.player() is None:
             raise ValueError(f"action {action}: the game is over")
-        e.seat.step(int(action))        # IllegalIndexError (a ValueError), the state unchanged
-        e.moves += 1
+        e.play(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         e = self._e
@@ -508,7 +554,7 @@ class TakujoState(pyspiel.State):  # type: ignore[misc]
         sel = seat.selection
         own = sel if sel is not None and sel[0] == player_id else None
         other = Seat(e.table, state, own)
-        engine = _Engine(e.table, e.dealt, other, e.moves, e.cap)
+        engine = _Engine(e.table, e.dealt, other, e.moves, e.cap, e.seen_by(player_id))
         return TakujoState(self.get_game(), engine)
 
 
@@ -544,26 +590,51 @@ def observation_string(engine: "_Engine", player: int) -> str:
     return '{"recent":[' + ",".join(recent) + '],"view":' + view + "}"
 
 
-def information_state_string(engine: "_Engine", player: int) -> str:
-    """``{"history": [every event the player has seen], "view": their view}``, canonical
-    JSON: perfect recall (the player's own actions are among their events)."""
-    assert engine.seat is not None
-    view = canonical(view_record(engine.seat, player))
-    return '{"history":[' + ",".join(engine.history_texts(player)) + '],"view":' + view + "}"
+class HistoryCode:
+    """The fixed-length encoding of the actions a player knows of (`_Engine.seen_by`): row k
+    is the k-th of them, a one-hot of its maker's seat relative to the player (n) and the bits
+    of its index, least significant first (B = bits of num_actions - 1); rows past the last
+    are zero. A game has at most `cap` player actions, so `cap` rows always suffice."""
+
+    def __init__(self, players: int, num_actions: int) -> None:
+        self.n = players
+        self.bits = max(1, (num_actions - 1).bit_length())
+        self.width = players + self.bits
+
+    def fill(self, out: np.ndarray, acts: list[Act], player: int) -> None:
+        """Write the rows of `acts` into `out` (float32[cap, width], zeroed here)."""
+        out.fill(0.0)
+        if not acts:
+            return
+        k = np.arange(len(acts))
+        makers = np.fromiter(((a.player - player) % self.n for a in acts), np.intp, len(acts))
+        index = np.fromiter((a.action for a in acts), np.int64, len(acts))
+        out[k, makers] = 1.0
+        out[k, self.n:] = (index[:, None] >> np.arange(self.bits)) & 1
+
+
+def information_state_string(engine: "_Engine", player: int, obs: np.ndarray) -> str:
+    """``{"actions": [[maker, index], ...], "observation": [[i, x], ...]}``: the actions the
+    player knows of (`_Engine.seen_by`) and the nonzero entries of their observation `obs`,
+    canonical JSON, so it tells apart exactly the states the tensor does."""
+    acts = [[a.player, a.action] for a in engine.seen_by(player)]
+    nonzero = [[int(i), float(obs[i])] for i in np.flatnonzero(obs)]
+    return canonical({"actions": acts, "observation": nonzero})
 
 
 class TakujoObserver:
     """Observations of one player (OpenSpiel's PyObserver interface).
 
-    The tensor is the driver's float32 encoding of the player's view (``Seat.observe``),
-    named "observation"; the string is canonical JSON of the view with the player's latest
-    events (`observation_string`). With ``perfect_recall`` (the information state) the string
-    holds every event the player has seen since the start (`information_state_string`), so
-    it tells their information states apart; the tensor stays the
-    encoding of the current view (it recalls no history). Before the deal (the chance nodes)
-    the tensor is zeros and the string says how many seed bytes are drawn, which nobody sees.
-    Offered: the observing player's private information with the public information, as the
-    default observation and the information state are; other types raise ValueError."""
+    The default type: the tensor is the driver's float32 encoding of the player's view
+    (``Seat.observe``), named "observation"; the string is canonical JSON of the view with
+    the player's latest events (`observation_string`). With ``perfect_recall`` (the
+    information state) the tensor is that observation followed by "history", the actions the
+    player knows of (their own, and everyone's public ones) in `HistoryCode`'s rows, and the
+    string holds the same two things (`information_state_string`). Before the deal (the
+    chance nodes) the tensor is zeros and the string says how many seed bytes are drawn,
+    which nobody sees. Offered: the observing player's private information with the public
+    information, as the default observation and the information state are; other types
+    raise ValueError."""
 
     def __init__(self, game: TakujoGame, iig_obs_type: Any, params: Any) -> None:
         if params:
@@ -578,22 +649,28 @@ class TakujoObserver:
                                  f"public_info={iig_obs_type.public_info}")
             recall = bool(iig_obs_type.perfect_recall)
         self.recall = recall
-        self.tensor = np.zeros(game.table.obs_size, np.float32)
-        self.dict = {"observation": self.tensor}
+        size = game.table.obs_size
+        code = self.code = game.history_code
+        self.tensor = np.zeros(game.information_state_tensor_size() if recall else size, np.float32)
+        self.dict = {"observation": self.tensor[:size]}
+        if recall:
+            self.dict["history"] = self.tensor[size:].reshape(game.cap, code.width)
 
     def set_from(self, state: TakujoState, player: int) -> None:
         seat = state._e.seat
         if seat is None:
             self.tensor.fill(0.0)
-        else:
-            self.tensor[:] = seat.observe(player)
+            return
+        self.dict["observation"][:] = seat.observe(player)
+        if self.recall:
+            self.code.fill(self.dict["history"], state._e.seen_by(player), player)
 
     def string_from(self, state: TakujoState, player: int) -> str:
         seat = state._e.seat
         if seat is None:
             return canonical({"dealing": len(state._e.dealt)})
         if self.recall:
-            return information_state_string(state._e, player)
+            return information_state_string(state._e, player, seat.observe(player))
         return observation_string(state._e, player)
 
 
@@ -652,6 +729,19 @@ def _register() -> None:
 
 
 _register()
+
+
+def game_lengths(spec: str, seeds: Iterable[int]) -> list[int]:
+    """The number of player actions (OpenSpiel's moves after the deal, selection steps
+    included) of one uniformly random game per engine seed: how `MAX_GAME_LENGTHS` was chosen."""
+    table = table_for(load_engine(spec))
+    out = []
+    for seed in seeds:
+        seat = table.new(seed)
+        out.append(play_random(seat, Rng(seed)))
+        if not seat.is_over():
+            raise RuntimeError(f"{spec}: random game {seed} did not end")
+    return out
 
 
 def load(spec: str) -> Any:

@@ -63,8 +63,8 @@ from .driver import Seat, Table, play_random
 GAMES = ("fuutei", "sengoku_taisen", "ibara", "draft_daimyo")
 PREFIX = "takujo_"
 #: each game's default step cap (``max_game_length``): the longest random game measured over
-#: its configurations (`game_lengths`, 2,000 seeds each; docs/research.md) with a margin of
-#: more than 1.5; a game still running at the cap ends with no winner
+#: its configurations and player counts (`game_lengths`, 300 to 2,000 seeds each; the table in
+#: docs/research.md) times more than 1.5; a game still running at the cap ends with no winner
 MAX_GAME_LENGTHS = {"fuutei": 3000, "sengoku_taisen": 1000, "ibara": 1500, "draft_daimyo": 600}
 #: the chance nodes at the start, one byte of the engine's seed each
 SEED_BYTES = 8

@@ -14,7 +14,8 @@
 `env(spec)` is an AEC environment in the style of PettingZoo's classic games: agents
 ``player_0`` … ``player_{n-1}`` (agent ``player_i`` is the engine's player i), an observation
 ``Dict(observation=Box(float32, [obs_size]), action_mask=Box(int8, [num_actions]))`` computed
-from the agent's own view only (`Seat.observe`), ``Discrete(num_actions)`` actions over the
+from the agent's own view only (`Seat.observe`, within finite bounds from the encoder's
+layout: `takujo.adapters.gymnasium.observation_bounds`), ``Discrete(num_actions)`` actions over the
 configuration's fixed action index, and rewards only at the end: 1/k to each of the k winners,
 0 to everyone else (`Seat.returns`). Every agent terminates when the game ends; no agent is
 ever truncated unless a ``max_steps`` cap is given.
@@ -31,6 +32,10 @@ that wants that behaviour can add PettingZoo's own wrapper, which reads the same
 agent the pending decision names acts in the same step (all players at once in
 ドラフト戦国大名's draft, one player on an ordinary turn); the others get an all-zero mask and
 their actions are ignored.
+
+``state()`` (``state_space``) is privileged information for centralised critics: every
+player's observation side by side. Render modes: "ansi" returns the text of a view, "human"
+prints it.
 
 This module needs pettingzoo and gymnasium (``pip install "takujo[rl]"``); the engine never
 imports it.

@@ -257,11 +257,13 @@ class TerminalTable:
             print_markup(self.console, self.r.text("ui.more_cards", n=len(found) - 8))
 
     def ask(self, seat: int, legal: list[Action]) -> None:
-        """Ask `seat` for an action until a legal one is given, and apply it."""
+        """Ask `seat` for an action until a legal one is given, and apply it. The actions open
+        at any time (conceding) are offered last."""
         self.hand_over(seat)
         view = self.show_log(seat)
         decision = self.state.pending
         numbers = self.numbers_for(seat)
+        legal = legal + self.state.always_actions(seat)
         menu = numbers.menu(legal, self.label(view), lambda n: self.r.text("ui.group_choices", n=n))
         self.show_menu(seat, view, menu)
         group: list[MenuEntry] | None = None

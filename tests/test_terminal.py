@@ -305,3 +305,37 @@ def test_draft_daimyo_counts_the_turns_of_a_round_from_1_and_drafts_without_a_tu
     assert titles[0].startswith("Round 1 — draft")
     assert {t.split(" — ")[0] for t in titles} == {"Round 1", *(f"Round 1, turn {n}" for n in range(1, 5))}
     assert r.view(state.view(0)).splitlines()[0].startswith("Round 2 — draft")     # not round 1's turn 4
+
+
+def _sengoku_at_the_terminal(typed: str) -> tuple[TerminalTable, str]:
+    game = takujo.load("sengoku_taisen", deck1="蒼", deck2="紅")
+    out = io.StringIO()
+    console = Console(file=out, width=200, color_system=None)
+    table = TerminalTable(game.new_state(1), 1, ["human", "random"], [0], {1: make_bot("random", game)},
+                          {1: Rng(1)}, console, Renderer(game, "en"), stdin=io.StringIO(typed))
+    return table, out.getvalue
+
+
+def _concede_number(output: str) -> int:
+    """The number the first menu printed gives conceding (its label is its notation)."""
+    return int(re.search(r"^\s+(\d+)\. concede$", output, re.M).group(1))  # type: ignore[union-attr]
+
+
+def test_the_terminal_offers_conceding_last_and_it_ends_the_game():
+    """SGT-WIN-04: a player may concede at any time; the terminal lists it after the
+    decision's own choices, by number or typed, and the other player wins."""
+    table, printed = _sengoku_at_the_terminal("concede\n")
+    table.run()
+    assert table.state.outcome is not None and table.state.outcome.winners == (1,)
+    first_menu = _menus(printed())[0]           # keep, mulligan (with their notation), then concede
+    assert _concede_number(printed()) == max(first_menu.values()) + 1
+
+
+def test_conceding_by_its_number():
+    table, printed = _sengoku_at_the_terminal("q\n")
+    with pytest.raises(Quit):
+        table.run()
+    number = _concede_number(printed())
+    table, printed = _sengoku_at_the_terminal(f"{number}\n")
+    table.run()
+    assert table.state.outcome is not None and table.state.outcome.winners == (1,)

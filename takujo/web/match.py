@@ -266,12 +266,23 @@ class Match:
         the seat may no longer act. Changes nothing."""
         if version is not None and version != self.state.version:
             raise StaleActionError("action.stale", chosen=version, current=self.state.version)
-        if seat is None or seat not in self.to_act():
+        if seat is None:
+            raise NotYourTurn("web.not_your_turn")
+        anytime = next((a for a in self.always(seat) if str(a) == notation), None)
+        if anytime is not None:
+            return anytime                    # open to the seat at any time (conceding)
+        if seat not in self.to_act():
             raise NotYourTurn("web.not_your_turn")
         action = self.state.parse_action(notation, seat)
         if action not in self.legal(seat):
             self.state.clone().apply(action)  # raises the engine's own explanation
         return action
+
+    def always(self, seat: int | None) -> list[Action]:
+        """The actions open to `seat` at any time while the game goes on (conceding)."""
+        if seat is None or self.state.outcome is not None:
+            return []
+        return self.state.always_actions(seat)
 
     def apply(self, seat: int, action: Action) -> None:
         """Apply an action `check_action` returned (if the store then refuses it, the match

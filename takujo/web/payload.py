@@ -46,7 +46,8 @@ def view_payload(state: State, seat: int | None, r: Renderer, since: int | None 
                  view: dict[str, Any] | None = None, legal: list[Action] | None = None) -> dict[str, Any]:
     """What `seat` (None: a spectator) sees of `state`, with texts from `r`; `events` holds
     the seat's events from `since` on (default: the view's recent ones). `view` and `legal`,
-    when given, are the seat's view and legal actions already computed."""
+    when given, are the seat's view and legal actions already computed. ``always`` lists the
+    actions open to the seat at any time (conceding), whoever is to act."""
     if view is None:
         view = state.view(seat)
     acting = seat is not None and bool(view.get("legal"))
@@ -67,6 +68,7 @@ def view_payload(state: State, seat: int | None, r: Renderer, since: int | None 
         "view": view,
         "legal": list(view.get("legal") or []),
         "actions": _action_rows(r, legal, view),
+        "always": _action_rows(r, state.always_actions(seat), view) if seat is not None and outcome is None else [],
         "prompt": prompt, "pending": pending,
         "events": _event_rows(r, events, seat, view),
         "cursor": view["cursor"],

@@ -152,6 +152,30 @@ def test_a_seat_that_is_not_to_act_gets_403(client):
     assert res.status_code == 403 and res.json()["error"]["code"] == "not_your_turn"
 
 
+def test_a_seat_may_concede_whoever_is_to_act_and_a_spectator_may_not(client):
+    """SGT-WIN-04: a player may concede at any time, and the other player wins. The state
+    object lists it under ``always`` for each seat (not a spectator), over the seat's own
+    decisions; after the game is over nothing is listed."""
+    body = new_match(client, {"game": "sengoku_taisen", "seats": ["human", "human"], "seed": 3})
+    match = body["match"]
+    state = [client.get(f"/api/matches/{match}/state", headers=bearer(s["token"])).json() for s in body["seats"]]
+    idle = 0 if not state[0]["legal"] else 1
+    assert [a["notation"] for a in state[idle]["always"]] == ["concede"] and state[idle]["always"][0]["label"]
+    assert "concede" not in state[idle]["legal"]
+    spectator = client.get(f"/api/matches/{match}/state").json()
+    assert spectator["always"] == []
+    path = f"/api/matches/{match}/actions"
+    refused = client.post(path, json={"version": 0, "action": "concede"})
+    assert refused.status_code == 403
+    res = client.post(path, json={"version": 0, "action": "concede"}, headers=bearer(body["seats"][idle]["token"]))
+    assert res.status_code == 200, res.text
+    over = client.get(f"/api/matches/{match}/state", headers=bearer(body["seats"][1 - idle]["token"])).json()
+    assert over["outcome"]["winners"] == [1 - idle] and over["always"] == []
+    again = client.post(path, json={"version": over["version"], "action": "concede"},
+                        headers=bearer(body["seats"][1 - idle]["token"]))
+    assert again.status_code in (403, 409, 422)
+
+
 def test_bots_play_their_seats_until_a_person_is_to_act(client):
     body = new_match(client, {"game": "fuutei(players=3)", "seats": ["bot:random", "human", "bot:random"], "seed": 2})
     summary = wait_for(client, body["match"], lambda s: s["seats"][1]["to_act"] or s["status"] == "finished")

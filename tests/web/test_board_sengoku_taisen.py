@@ -292,3 +292,32 @@ def test_a_summoned_soldier_is_numbered_from_one(module_server, page):
     }""", [st, mid])
     name = page.locator('#board [data-unit="10000"] .card-name').inner_text()
     assert name == "Soldier #1", name
+
+
+def test_a_player_concedes_from_the_page_after_confirming(module_server, page):
+    """SGT-WIN-04: a player may concede at any time — here while the other is to act. The
+    page offers it as a button beside the decision; it asks first, and a refusal changes
+    nothing; confirmed, the match is over and the other player has won."""
+    match = create_match(module_server, GAME, ["human", "human"], seed=12)
+    mid = match["match"]
+    states = [_state(module_server, mid, s["token"]) for s in match["seats"]]
+    idle = 0 if not states[0]["legal"] else 1
+    join(page, match["seats"][idle]["join_url"])
+    button = page.locator('#decision button.always[data-notation="concede"]')
+    button.wait_for()
+    asked: list[str] = []
+
+    def answer(dialog: Any, accept: bool) -> None:
+        asked.append(dialog.message)
+        dialog.accept() if accept else dialog.dismiss()
+
+    page.once("dialog", lambda d: answer(d, False))
+    button.click()
+    page.wait_for_function("true")
+    assert asked and "concede" in asked[0].lower()
+    assert _state(module_server, mid)["version"] == states[idle]["version"]
+    page.once("dialog", lambda d: answer(d, True))
+    button.click()
+    page.wait_for_function("document.body.dataset.status === 'finished'", timeout=60_000)
+    assert _state(module_server, mid)["outcome"]["winners"] == [1 - idle]
+    assert page.locator("#decision button.always").count() == 0

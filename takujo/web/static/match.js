@@ -200,6 +200,12 @@ function drawDecision(ctx) {
     parts.push(el("div.waiting", {}, el("span.spinner"), t("waiting_for", { who: waiting })));
   }
   if (state.undo) parts.push(el("button.undo", { type: "button", onclick: () => send({ type: "undo" }) }, t("undo")));
+  // actions open at any time (conceding), whoever is to act: asked for confirmation first
+  for (const a of state.always || []) {
+    parts.push(el("button.always", { type: "button", dataset: { notation: a.notation }, onclick: () => {
+      if (window.confirm(t("confirm_always", { label: a.label }))) send({ type: "act", version: state.version, action: a.notation });
+    } }, iconText(a.label)));
+  }
   box.replaceChildren(...parts);
 }
 

@@ -68,3 +68,24 @@ def test_reachable_squares_agree_with_a_plain_search_cached_or_not():
 def test_content_stays_shared_but_holds_no_play_state():
     a = takujo.load("ibara").content
     assert a is takujo.load("ibara", players=3).content is content.content(str(content.CONTENT_FILE))
+
+
+def test_the_invariant_check_finds_a_stale_cache_and_keeps_the_caches():
+    """`check_invariants` recomputes the legal actions with empty caches: a reachable-squares
+    cache that went wrong is reported, and the caches the game had are there afterwards."""
+    game = takujo.load("ibara")
+    s = game.new_state(3)
+    rng = Rng(3)
+    while not any(a.verb == "move" for a in s.legal_actions()):
+        pend, legal = s.first_choice()
+        s.apply_unchecked(legal[rng.below(len(legal))], pend)
+    assert s.check_invariants() == []
+    kept = dict(game.reach_cache)
+    assert kept
+    for key in game.reach_cache:
+        game.reach_cache[key] = ()                       # every square unreachable
+    problems = s.check_invariants()
+    assert problems and "differ from the caches" in problems[0]
+    assert game.reach_cache.keys() == kept.keys() and all(v == () for v in game.reach_cache.values())
+    game.reach_cache.update(kept)
+    assert s.check_invariants() == []

@@ -595,18 +595,18 @@ class IbaraState(PhasedState):
         pend = self.pending
         if pend is None:
             return []
-        caches: tuple[dict[Any, Any], ...] = (self.game.reach_cache, self.game.plays_cache)
-        cached = {p: [str(a) for a in self.legal_actions(p)] for p in pend.players}
-        saved = [dict(c) for c in caches]
+        cached = {p: self.legal_actions(p) for p in pend.players}
+        # the caches are the game's cached properties (its __dict__): empty ones stand in for
+        # the recomputation, and the filled ones go back (the game is otherwise immutable)
+        slots = vars(self.game)
+        kept: dict[str, Any] = {name: slots[name] for name in ("reach_cache", "plays_cache") if name in slots}
+        slots.update(reach_cache={}, plays_cache={})
         try:
-            for c in caches:
-                c.clear()
-            fresh = {p: [str(a) for a in self.legal_actions(p)] for p in pend.players}
+            fresh = {p: self.legal_actions(p) for p in pend.players}
         finally:
-            for c, keep in zip(caches, saved):
-                c.clear()
-                c.update(keep)
-        return [f"IBR: player {p}'s legal actions differ from the caches' ({sorted(set(cached[p]) ^ set(fresh[p]))[:6]})"
+            slots.update(kept)
+        return [f"IBR: player {p}'s legal actions differ from the caches' "
+                f"({sorted(map(str, set(cached[p]) ^ set(fresh[p])))[:6]})"
                 for p in pend.players if cached[p] != fresh[p]]
 
     def stats(self) -> dict[str, float]:

@@ -773,6 +773,7 @@ def train(
     heuristic_share: Annotated[float, typer.Option(min=0.0, max=1.0, help=_h("train.heuristic_share"))] = 0.5,
     epsilon: Annotated[float, typer.Option(min=0.0, max=1.0, help=_h("train.epsilon"))] = 0.05,
     guide: Annotated[float, typer.Option(min=0.0, max=1.0, help=_h("train.guide"))] = 0.0,
+    method: Annotated[str, typer.Option(help=_h("train.method"))] = "dmc",
 ) -> None:
     """Train a network by self-play (Deep Monte Carlo) for the ``learned`` bot; resumable."""
     try:
@@ -788,7 +789,7 @@ def train(
     with _usage_errors():
         g = make_game(game, players, _parse_options(option))
         run_training(_out(), _language(), str(g), out, seed, minutes, steps, sizes, eval_every, eval_games,
-                     heuristic_share, epsilon, guide, " ".join(["takujo", *sys.argv[1:]]))
+                     heuristic_share, epsilon, guide, method, " ".join(["takujo", *sys.argv[1:]]))
 
 
 def main() -> None:

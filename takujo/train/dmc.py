@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import numpy as np
 import torch
@@ -21,6 +21,7 @@ from ..adapters.driver import Table
 from ..bots.learned import Net, save_net
 from ..core.errors import OptionError
 from .evaluate import append_eval, evaluate, write_report
+from .ppo import new_rollout, play_sampled, ppo_steps
 from .selfplay import Replay, play_episode
 
 
@@ -40,6 +41,8 @@ class Config:
     updates_per_game: int = 2
     eval_every: int = 1000
     eval_games: int = 40
+    method: str = "dmc"        # or "ppo"
+    rollout: int = 4096        # PPO: decisions collected before each round of updates
 
 
 def build_model(obs_size: int, hidden: list[int], num_actions: int) -> nn.Sequential:
@@ -51,14 +54,18 @@ def build_model(obs_size: int, hidden: list[int], num_actions: int) -> nn.Sequen
     return nn.Sequential(*layers)
 
 
-def to_net(model: nn.Sequential, spec: str) -> Net:
-    """The numpy network of the model's current weights."""
+def to_net(model: nn.Sequential, spec: str, value_head: bool = False) -> Net:
+    """The numpy network of the model's current weights (without PPO's value output)."""
     linears = [m for m in model if isinstance(m, nn.Linear)]
-    return Net([(m.weight.detach().numpy().T.copy(), m.bias.detach().numpy().copy()) for m in linears], spec)
+    layers = [(m.weight.detach().numpy().T.copy(), m.bias.detach().numpy().copy()) for m in linears]
+    if value_head:
+        w, b = layers[-1]
+        layers[-1] = (w[:, :-1].copy(), b[:-1].copy())
+    return Net(layers, spec)
 
 
-def export(model: nn.Sequential, spec: str, path: Path) -> None:
-    net = to_net(model, spec)
+def export(model: nn.Sequential, spec: str, path: Path, value_head: bool = False) -> None:
+    net = to_net(model, spec, value_head)
     save_net(path, net.layers, spec)
 
 
@@ -84,8 +91,11 @@ class Trainer:
         if self.table.index.subset_verbs:
             raise OptionError("train.subset", game=config.spec)
         self.heuristic = self.table.game.heuristic_bot()
+        if config.method not in ("dmc", "ppo"):
+            raise OptionError("train.bad_method", method=config.method)
+        self.ppo = config.method == "ppo"
         torch.manual_seed(config.seed)
-        self.model = build_model(self.table.obs_size, config.hidden, self.table.num_actions)
+        self.model = build_model(self.table.obs_size, config.hidden, self.table.num_actions + self.ppo)
         self.optim = torch.optim.Adam(self.model.parameters(), lr=config.lr)
         self.rng = np.random.default_rng(config.seed)
         self.updates = self.games = 0
@@ -101,7 +111,8 @@ class Trainer:
             self.loss, self.best = c["loss"], c["best"]
             self.rng.bit_generator.state = c["rng"]
             torch.set_rng_state(c["torch_rng"])
-        self.replay = Replay(config.buffer, self.table.obs_size)
+        self.replay = Replay(config.buffer if not self.ppo else 1, self.table.obs_size)
+        self.rollout = new_rollout()
 
     @property
     def resumed(self) -> bool:
@@ -115,7 +126,7 @@ class Trainer:
         tmp = self.folder / "checkpoint.pt.tmp"
         torch.save(state, tmp)
         tmp.replace(self.folder / "checkpoint.pt")
-        export(self.model, self.config.spec, self.folder / "weights.npz")
+        export(self.model, self.config.spec, self.folder / "weights.npz", self.ppo)
 
     def seats(self) -> list[bool]:
         """Which seats the heuristic takes this game (never all of them)."""
@@ -125,15 +136,36 @@ class Trainer:
             seats[int(self.rng.integers(n))] = False
         return seats
 
-    def game(self) -> int:
-        """Play one game into the replay buffer; its number of transitions."""
+    def game(self) -> None:
+        """Play one game into the replay buffer (PPO: the rollout)."""
         c = self.config
-        net = to_net(self.model, c.spec)
+        net = to_net(self.model, c.spec, self.ppo)
+        if self.ppo:
+            play_sampled(self.table, c.seed * 1_000_003 + self.games, net, self.seats(), self.rng, self.heuristic,
+                         self.rollout)
+            self.games += 1
+            return
         ep = play_episode(self.table, c.seed * 1_000_003 + self.games, net, self.seats(), c.epsilon, self.rng,
                           self.heuristic, c.learn_heuristic, c.guide)
         self.replay.add(ep)
         self.games += 1
-        return len(ep.actions)
+
+    def learn(self) -> Iterator[float]:
+        """The gradient steps the games so far call for; yields each loss."""
+        c = self.config
+        if self.ppo:
+            if len(self.rollout) >= c.rollout:
+                data, self.rollout = self.rollout, new_rollout()
+                for loss in ppo_steps(self.model, self.optim, data, self.rng, c.batch):
+                    self.track(loss)
+                    yield loss
+        elif self.replay.size >= c.batch:
+            for _ in range(c.updates_per_game):
+                yield self.update()
+
+    def track(self, value: float) -> None:
+        self.loss = value if self.loss != self.loss else 0.98 * self.loss + 0.02 * value
+        self.losses.append(value)
 
     def update(self) -> float:
         obs, actions, returns = self.replay.sample(self.rng, self.config.batch)
@@ -144,20 +176,19 @@ class Trainer:
         torch.autograd.backward(loss)
         self.optim.step()
         value = float(loss.item())
-        self.loss = value if self.loss != self.loss else 0.98 * self.loss + 0.02 * value
-        self.losses.append(value)
+        self.track(value)
         return value
 
     def evaluate(self, command: str) -> dict[str, Any]:
         c = self.config
-        result = evaluate(self.table, to_net(self.model, c.spec), c.eval_games)
+        result = evaluate(self.table, to_net(self.model, c.spec, self.ppo), c.eval_games)
         row = {"updates": self.updates, "games": self.games, "minutes": self.seconds / 60, "loss": self.loss,
                "eval": result}
         self.folder.mkdir(parents=True, exist_ok=True)
         append_eval(self.folder, row)
         if result["rate"] > self.best:
             self.best = result["rate"]
-            export(self.model, c.spec, self.folder / "best.npz")
+            export(self.model, c.spec, self.folder / "best.npz", self.ppo)
         self.save()
         write_report(self.folder, c.spec, command)
         return row
@@ -180,10 +211,7 @@ class Trainer:
                 if minutes is not None and now - start >= minutes * 60:
                     break
                 self.game()
-                if self.replay.size < c.batch:
-                    continue
-                for _ in range(c.updates_per_game):
-                    self.update()
+                for _ in self.learn():
                     self.updates += 1
                     if self.updates % c.eval_every == 0:
                         info["eval"] = self.evaluate(command)["eval"]

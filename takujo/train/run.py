@@ -14,7 +14,8 @@ from .dmc import Config, Trainer
 
 def run_training(console: Console, lang: str, spec: str, out: Path, seed: int, minutes: float | None,
                  steps: int | None, hidden: list[int], eval_every: int, eval_games: int,
-                 heuristic_share: float, epsilon: float, guide: float, command: str) -> None:
+                 heuristic_share: float, epsilon: float, guide: float, method: str,
+                 command: str) -> None:
     """Train (or continue) the run in `out` until `steps` updates or `minutes` minutes."""
     import torch
     torch.set_num_threads(1)
@@ -26,7 +27,7 @@ def run_training(console: Console, lang: str, spec: str, out: Path, seed: int, m
         minutes = 10.0
     trainer = Trainer(out, Config(spec=spec, seed=seed, hidden=hidden, eval_every=eval_every,
                                   eval_games=eval_games, heuristic_share=heuristic_share, epsilon=epsilon,
-                                  guide=guide))
+                                  guide=guide, method=method))
     t = trainer
     if t.resumed:
         console.print(say("train_resumed", dir=escape(str(out)), spec=escape(t.config.spec), updates=t.updates,
@@ -48,7 +49,10 @@ def run_training(console: Console, lang: str, spec: str, out: Path, seed: int, m
                 status += f" · win {ev['rate']:.0%}"
             bar.update(task, completed=done, status=status)
 
-        t.run(steps, minutes, command, progress)
+        try:
+            t.run(steps, minutes, command, progress)
+        except KeyboardInterrupt:   # the run saved itself; rerunning continues it
+            pass
     from .evaluate import read_evals
     for row in read_evals(out)[-3:]:
         e = row["eval"]

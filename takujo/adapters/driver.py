@@ -70,6 +70,8 @@ class Table:
         self.num_actions: int = self.index.n
         self.obs_size: int = self.encoder.size
         self.spec = str(self.game)
+        #: the index of each (canonical) engine action met so far
+        self._codes: dict[Action, int] = {}
 
     def new(self, seed: int) -> "Seat":
         return Seat(self, self.game.new_state(seed))
@@ -84,7 +86,14 @@ class Table:
     def index_of(self, action: Action, state: State) -> int:
         """The index of an engine action in `state` (ids rewritten as the seat does)."""
         canon = self.canon(state)
-        return self.index.index(canon(action) if canon is not None else action)
+        return self.code(canon(action) if canon is not None else action)
+
+    def code(self, action: Action) -> int:
+        """``index.index(action)`` of an action already canonical, remembered."""
+        i = self._codes.get(action)
+        if i is None:
+            i = self._codes[action] = self.index.index(action)
+        return i
 
     def __repr__(self) -> str:
         return f"<Table {self.spec}: {self.num_actions} actions, observation {self.obs_size}>"
@@ -132,8 +141,9 @@ class Seat:
                 self._moves = SubsetSteps(index, legal, None if sel is None else (sel[1], sel[2])).moves
             else:
                 moves: dict[int, Action | None] = {}
+                code = self.table.code
                 for a in legal:
-                    i = index.index(a if canon is None else canon(a))
+                    i = code(a if canon is None else canon(a))
                     if i in moves:
                         raise ActionIndexError(f"{a} and {moves[i]} share index {i}")
                     moves[i] = a

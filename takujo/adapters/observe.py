@@ -27,21 +27,21 @@ parts (a zone, a key of ``public``) whose value changed since.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from array import array
 from itertools import compress
 from operator import ne
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 import numpy as np
 
-from ..core.plain import copy_plain
 from ..core.visibility import Vis, ZoneSpec
 
 #: a hidden zone's count is scaled by this (counts of a few cards come out near 0.1..1)
 COUNT_SCALE = 0.1
 
 
-#: per observer, the values of the parts last encoded and the vector they gave
-Memo = dict[int, tuple[list[Any], np.ndarray]]
+#: per observer, the values of the parts last encoded and the floats they gave
+Memo = dict[int, tuple[list[Any], "Sink"]]
 #: a part never encoded (equal to no value)
 _UNSEEN = object()
 
@@ -68,45 +68,15 @@ class Ctx:
 
 
 class Sink:
-    """What the fast path collects before numpy writes it in bulk: positions set to 1
-    (`ones`), positions 1 is added to (`hot`, a multi-hot: a card counted twice adds up),
-    other values (`idx`, `val`). Features without a `gather` of their own write into `out`
-    at once."""
+    """Where the fast path writes: `buf`, the floats as an ``array('f')`` (a Python-level
+    write to it is several times cheaper than to a numpy array), and `out`, a numpy view of
+    the same memory for the features that write numpy slices (`Custom`)."""
 
-    __slots__ = ("out", "ones", "hot", "idx", "val")
+    __slots__ = ("buf", "out")
 
-    def __init__(self, out: np.ndarray) -> None:
-        self.out = out
-        self.ones: list[int] = []
-        self.hot: list[int] = []
-        self.idx: list[int] = []
-        self.val: list[float] = []
-
-    def flush(self) -> None:
-        """Write what was collected into `out` (features write disjoint ranges): one by one
-        when there are a few, else by numpy's fancy indexing."""
-        out, ones, hot, idx = self.out, self.ones, self.hot, self.idx
-        if idx:
-            if len(idx) > _FEW:
-                out[idx] = self.val
-            else:
-                for i, v in zip(idx, self.val):
-                    out[i] = v
-        both = ones + hot
-        if len(set(both)) == len(both):             # each position once: 1 whether set or added
-            if len(both) > _FEW:
-                out[both] = 1.0
-            else:
-                for i in both:
-                    out[i] = 1.0
-            return
-        if ones:
-            out[ones] = 1.0
-        np.add.at(out, hot, 1.0)
-
-
-#: up to this many values, numpy's scalar writes beat converting the lists
-_FEW = 6
+    def __init__(self, buf: "array[float]") -> None:
+        self.buf = buf
+        self.out = np.frombuffer(buf, dtype=np.float32)
 
 
 class Pool:
@@ -139,11 +109,12 @@ class Pool:
     def slots(self, cards: Iterable[Any]) -> list[int]:
         return [self.slot(c) for c in cards]
 
-    def gather(self, hot: list[int], at: int, cards: Iterable[Any]) -> None:
-        """``at + slot(c)`` of each card onto `hot` (raises outside the pool)."""
+    def add_to(self, buf: "array[float]", at: int, cards: Iterable[Any]) -> None:
+        """``buf[at + slot(c)] += 1`` for each card (raises outside the pool)."""
         slot = self._slot
         try:
-            hot.extend([at + slot[c] for c in cards])
+            for c in cards:
+                buf[at + slot[c]] += 1.0
         except (KeyError, TypeError):
             self.slots(cards)                               # raises, naming the card
             raise
@@ -187,8 +158,8 @@ class Feature:
         raise NotImplementedError
 
     def gather(self, s: Sink, at: int, value: Any, ctx: Ctx) -> None:
-        """The fast path: the same floats as `write`, collected into `s` (by default
-        written at once)."""
+        """The fast path: the same floats as `write`, into ``s.buf`` (by default `write`
+        into ``s.out``, the same memory)."""
         self.write(s.out, at, value, ctx)
 
     def rows(self, name: str) -> list[tuple[str, int]]:
@@ -226,8 +197,14 @@ class Scalar(Feature):
 
     def gather(self, s: Sink, at: int, value: Any, ctx: Ctx) -> None:
         if value is not None:
-            s.idx.append(at)
-            s.val.append(float(value) / self.scale)
+            s.buf[at] = float(value) / self.scale
+
+    def gather_seq(self, s: Sink, positions: Iterable[int], values: Sequence[Any]) -> None:
+        """`gather` of each value at its position."""
+        buf, scale = s.buf, self.scale
+        for at, v in zip(positions, values):
+            if v is not None:
+                buf[at] = float(v) / scale
 
 
 class Flag(Feature):
@@ -241,7 +218,14 @@ class Flag(Feature):
 
     def gather(self, s: Sink, at: int, value: Any, ctx: Ctx) -> None:
         if value:
-            s.ones.append(at)
+            s.buf[at] = 1.0
+
+    def gather_seq(self, s: Sink, positions: Iterable[int], values: Sequence[Any]) -> None:
+        """`gather` of each value at its position."""
+        buf = s.buf
+        for at, v in zip(positions, values):
+            if v:
+                buf[at] = 1.0
 
 
 class OneHot(Feature):
@@ -260,7 +244,7 @@ class OneHot(Feature):
 
     def gather(self, s: Sink, at: int, value: Any, ctx: Ctx) -> None:
         try:
-            s.ones.append(at + self._slot[value])
+            s.buf[at + self._slot[value]] = 1.0
         except (KeyError, TypeError):
             raise ObservationError(f"{value!r} is not one of {self.values!r}") from None
 
@@ -276,7 +260,7 @@ class Bucket(Feature):
         out[at + min(max(int(value), self.lo), self.hi) - self.lo] = 1.0
 
     def gather(self, s: Sink, at: int, value: Any, ctx: Ctx) -> None:
-        s.ones.append(at + min(max(int(value), self.lo), self.hi) - self.lo)
+        s.buf[at + min(max(int(value), self.lo), self.hi) - self.lo] = 1.0
 
 
 class Seat(Feature):
@@ -296,7 +280,7 @@ class Seat(Feature):
         out[self.position(at, value, ctx)] = 1.0
 
     def gather(self, s: Sink, at: int, value: Any, ctx: Ctx) -> None:
-        s.ones.append(self.position(at, value, ctx))
+        s.buf[self.position(at, value, ctx)] = 1.0
 
     def position(self, at: int, value: Any, ctx: Ctx) -> int:
         """Where the one of `value` goes."""
@@ -323,11 +307,11 @@ class Seats(Feature):
             out[at + ctx.rel(p)] = 1.0
 
     def gather(self, s: Sink, at: int, value: Any, ctx: Ctx) -> None:
-        rels, n = ctx.rels, ctx.n
+        rels, n, buf = ctx.rels, ctx.n, s.buf
         for p in value:
             if type(p) is not int or not 0 <= p < n:
                 raise ObservationError(f"{p!r} is not a player")
-            s.ones.append(at + rels[p])
+            buf[at + rels[p]] = 1.0
 
 
 class PerSeat(Feature):
@@ -355,9 +339,13 @@ class PerSeat(Feature):
     def gather(self, s: Sink, at: int, value: Any, ctx: Ctx) -> None:
         if len(value) != ctx.n:
             raise ObservationError(f"expected one value per player, got {len(value)}")
-        k, rels, gather = self.inner.size, ctx.rels, self.inner.gather
+        inner = self.inner
+        k, rels = inner.size, ctx.rels
+        if isinstance(inner, (Scalar, Flag)):
+            inner.gather_seq(s, [at + r for r in rels], value)
+            return
         for p, v in enumerate(value):
-            gather(s, at + rels[p] * k, v, ctx)
+            inner.gather(s, at + rels[p] * k, v, ctx)
 
 
 class Fixed(Feature):
@@ -381,9 +369,13 @@ class Fixed(Feature):
     def gather(self, s: Sink, at: int, value: Any, ctx: Ctx) -> None:
         if len(value) != self.length:
             raise ObservationError(f"expected {self.length} values, got {len(value)}")
-        k, gather = self.inner.size, self.inner.gather
+        inner = self.inner
+        if isinstance(inner, (Scalar, Flag)):
+            inner.gather_seq(s, range(at, at + len(value)), value)
+            return
+        k = inner.size
         for i, v in enumerate(value):
-            gather(s, at + i * k, v, ctx)
+            inner.gather(s, at + i * k, v, ctx)
 
 
 class Positions(Feature):
@@ -431,7 +423,7 @@ class Cards(Feature):
 
     def gather(self, s: Sink, at: int, value: Any, ctx: Ctx) -> None:
         if value:
-            self.pool.gather(s.hot, at, value)
+            self.pool.add_to(s.buf, at, value)
 
 
 class Card(Feature):
@@ -449,7 +441,7 @@ class Card(Feature):
     def gather(self, s: Sink, at: int, value: Any, ctx: Ctx) -> None:
         if value is None or value in self.none:
             return
-        s.ones.append(at + self.pool.slot(value))
+        s.buf[at + self.pool.slot(value)] = 1.0
 
 
 class CardMap(Feature):
@@ -466,8 +458,9 @@ class CardMap(Feature):
             out[at + self.keys.slot(int(k)) * cols + self.values.slot(v)] = 1.0
 
     def gather(self, s: Sink, at: int, value: Any, ctx: Ctx) -> None:
-        cols, keys, values = self.values.size, self.keys.slot, self.values.slot
-        s.ones.extend([at + keys(int(k)) * cols + values(v) for k, v in value.items()])
+        cols, keys, values, buf = self.values.size, self.keys.slot, self.values.slot, s.buf
+        for k, v in value.items():
+            buf[at + keys(int(k)) * cols + values(v)] = 1.0
 
 
 class CardValues(Feature):
@@ -483,10 +476,9 @@ class CardValues(Feature):
             out[at + self.pool.slot(int(k))] = float(v) / self.scale
 
     def gather(self, s: Sink, at: int, value: Any, ctx: Ctx) -> None:
-        if value:
-            slot, scale = self.pool.slot, self.scale
-            s.idx.extend([at + slot(int(k)) for k in value])
-            s.val.extend([float(v) / scale for v in value.values()])
+        slot, scale, buf = self.pool.slot, self.scale, s.buf
+        for k, v in value.items():
+            buf[at + slot(int(k))] = float(v) / scale
 
 
 class Frame(Feature):
@@ -542,7 +534,7 @@ class Frame(Feature):
             self.write(s.out, at, value, ctx)               # absent, or raises as the reference does
             return
         if self.optional:
-            s.ones.append(at)
+            s.buf[at] = 1.0
         get = value.get
         key = ""
         try:
@@ -580,8 +572,7 @@ class Last(Feature):
 
     def gather(self, s: Sink, at: int, value: Any, ctx: Ctx) -> None:
         if value:
-            s.idx.append(at)
-            s.val.append(len(value) / self.scale)
+            s.buf[at] = len(value) / self.scale
             self.inner.gather(s, at + 1, value[-1], ctx)
 
     def rows(self, name: str) -> list[tuple[str, int]]:
@@ -649,33 +640,31 @@ class ZoneFeature(Feature):
                 out[at + ctx.rel(p)] = _count(cards) * COUNT_SCALE
 
     def gather(self, s: Sink, at: int, value: Any, ctx: Ctx) -> None:
-        spec, pool = self.spec, self.pool
+        spec, buf = self.spec, s.buf
         if not spec.per_player:
             if spec.vis is Vis.PUBLIC:
-                self._gather_hot(s.hot, at, value)
+                self._add(buf, at, value)
             else:
-                s.idx.append(at)
-                s.val.append(_count(value) * COUNT_SCALE)
+                buf[at] = _count(value) * COUNT_SCALE
             return
         if len(value) != ctx.n:
             raise ObservationError(f"zone {spec.name}: expected {ctx.n} lists, got {len(value)}")
-        c, rels = pool.size, ctx.rels
+        c, rels = self.pool.size, ctx.rels
         if spec.vis is Vis.PUBLIC:
             for p, cards in enumerate(value):
-                self._gather_hot(s.hot, at + rels[p] * c, cards)
+                self._add(buf, at + rels[p] * c, cards)
             return
-        at_count = at
         if spec.vis is Vis.OWNER:
-            self._gather_hot(s.hot, at, value[ctx.player])
-            at_count += c
-        s.idx.extend([at_count + r for r in rels])
-        s.val.extend([_count(cards) * COUNT_SCALE for cards in value])
+            self._add(buf, at, value[ctx.player])
+            at += c
+        for p, cards in enumerate(value):
+            buf[at + rels[p]] = _count(cards) * COUNT_SCALE
 
-    def _gather_hot(self, hot: list[int], at: int, cards: Any) -> None:
+    def _add(self, buf: "array[float]", at: int, cards: Any) -> None:
         if type(cards) is not list:
             raise ObservationError(f"zone {self.spec.name}: expected the cards, got {cards!r}")
         if cards:
-            self.pool.gather(hot, at, cards)
+            self.pool.add_to(buf, at, cards)
 
     def _hot(self, out: np.ndarray, at: int, cards: Any) -> None:
         if type(cards) is not list:
@@ -693,6 +682,17 @@ class ZoneFeature(Feature):
 
 def _count(value: Any) -> int:
     return value if type(value) is int else len(value)
+
+
+def _zeros(n: int) -> "array[float]":
+    return array("f", bytes(4 * n))
+
+
+def _zone_copy(value: Any) -> Any:
+    """A zone's view value (a count, the cards, or one of those per player) copied."""
+    if type(value) is not list:
+        return value
+    return [x[:] if type(x) is list else x for x in value]
 
 
 #: the features a Frame hands a None to (the others leave their floats at 0 for it)
@@ -758,10 +758,13 @@ class ObsEncoder:
         at += sel_size
         self.size = at
         self._ctx = [Ctx(p, n) for p in range(n)]
-        #: the parts of the fast path: (label, feature, offset, size, whether None is skipped)
-        self._parts = [(f"zones.{name}", f, at, f.size, False) for (name, f), at in zip(parts, self._zone_at)]
-        self._parts += [(f"public.{key}", f, self.public_at + off, f.size, skip)
+        #: the parts of the fast path: (label, feature, offset, size, whether None is skipped,
+        #: its floats zeroed)
+        self._parts = [(f"zones.{name}", f, at, f.size, False, _zeros(f.size))
+                       for (name, f), at in zip(parts, self._zone_at)]
+        self._parts += [(f"public.{key}", f, self.public_at + off, f.size, skip, _zeros(f.size))
                         for key, f, off, skip in self.public._fast]
+        self._zero, self._zero_tail = _zeros(self.size), _zeros(self.size - self.pending_at)
         self._zone_keys = [name for name, _ in parts]
         self._public_keys = [key for key, _, _, _ in self.public._fast]
 
@@ -799,45 +802,40 @@ class ObsEncoder:
         values.append((view["pending"], selection))
         last = memo.pop(player, None) if memo is not None else None
         if last is None:
-            seen, out = [_UNSEEN] * len(values), np.zeros(self.size, dtype=np.float32)
+            seen, sink = [_UNSEEN] * len(values), Sink(self._zero[:])
             changed: Iterable[int] = range(len(values))
         else:
-            seen, out = last
+            seen, sink = last
             changed = list(compress(range(len(values)), map(ne, values, seen)))
         if changed:
-            self._gather_parts(Sink(out), changed, values, seen, ctx, last is not None)
+            self._gather_parts(sink, changed, values, seen, ctx, last is not None)
         if memo is not None:
-            memo[player] = (seen, out)                  # only once encoded whole
-        return out.copy()
+            memo[player] = (seen, sink)                 # only once encoded whole
+        return sink.out.copy()
 
     def _gather_parts(self, s: Sink, changed: Iterable[int], values: list[Any], seen: list[Any], ctx: Ctx,
                       reused: bool) -> None:
         """Encode the `changed` parts of `values` into `s` (zeroing their floats first when
         `reused`), and note their values in `seen`."""
-        out, parts, zone_parts = s.out, self._parts, len(self._zone_keys)
+        buf, parts, zone_parts = s.buf, self._parts, len(self._zone_keys)
         decision = len(parts)
         for i in changed:
             v = values[i]
             if i == decision:
-                s.flush()
                 if reused:
-                    out[self.pending_at:] = 0.0
-                self._write_decision(out, v[0], ctx, v[1])
+                    buf[self.pending_at:] = self._zero_tail
+                self._write_decision(s.out, v[0], ctx, v[1])
                 seen[i] = v
                 return
-            label, f, at, size, skip = parts[i]
+            label, f, at, size, skip, zero = parts[i]
             if reused:
-                if size == 1:
-                    out[at] = 0.0
-                elif size:
-                    out[at:at + size] = 0.0
+                buf[at:at + size] = zero
             if v is not None or not skip:
                 try:
                     f.gather(s, at, v, ctx)
                 except ObservationError as exc:
                     raise ObservationError(f"{label}: {exc}") from None
-            seen[i] = copy_plain(v) if i < zone_parts else v
-        s.flush()
+            seen[i] = _zone_copy(v) if i < zone_parts else v
 
     def _open(self, view: dict[str, Any], player: int) -> tuple[dict[str, Any], Ctx]:
         """The view checked (the observer's, the declared zones) and prepared, and its Ctx."""

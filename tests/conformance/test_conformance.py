@@ -80,19 +80,25 @@ def midgame_states(game, seed: int, every: int = 7, limit: int = 40):
     return out
 
 
+#: Random games a registered game plays to the end, spread over its player counts.
+PLAYOUTS = 320
+#: ... and an extension's card set (one new card on a game the kit checks in full).
+EXTENSION_PLAYOUTS = 96
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES)
-def test_random_playouts_end_with_conserved_cards(name):
+def test_random_playouts_end_with_conserved_cards(name, games: int = PLAYOUTS):
     """Many random games across player counts: conserved cards, a legal action always, an end."""
     counts = player_counts(name)
-    per_count = -(-320 // len(counts))
+    per_count = -(-games // len(counts))
     runs = 0
     for players in counts:
         game = takujo.load(name, players=players)
         for seed in range(per_count):
             playout(game, seed)
             runs += 1
-    assert runs >= 300
+    assert runs >= games
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -128,6 +128,12 @@ def test_the_conformance_kit_passes_with_steal(spec, check) -> None:
     getattr(kit, check)(name=spec)
 
 
+@pytest.mark.slow
+def test_random_playouts_with_steal_end_with_conserved_cards(spec) -> None:
+    """The kit's random playouts, fewer of them: the game without the new card has its own."""
+    kit.test_random_playouts_end_with_conserved_cards(spec, games=kit.EXTENSION_PLAYOUTS)
+
+
 def test_every_argument_of_every_legal_action_is_declared(spec) -> None:
     game = takujo.load(spec)
     for s in states_offering_steal(game, range(4)):

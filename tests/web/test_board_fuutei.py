@@ -11,8 +11,8 @@ import pytest
 from .browser import create_match, join, version, wait_my_turn_or_end
 
 GAME = "fuutei(players=3)"
-SEED = 30                 # a short game against two heuristic bots: about 40 decisions of seat 0,
-                          # with equipment, defenders, invasions, attacks and a persuasion
+SEED = 21                 # a short game against two heuristic bots: 56 decisions of seat 0, with
+                          # equipment, defenders, invasions, attacks, supports and persuasions
 PRIORITY = ["attack", "persuade", "support", "invade", "play", "equip", "guard", "discard", "done",
             "tawake", "allow", "end", "pass", "nosupport", "decline", "hold", "unguard"]
 

@@ -198,7 +198,7 @@ def test_every_decision_is_made_on_the_board(module_server, page):
     wanted = {"twin", "penalty", "discard", "combat_play", "combat_ring", "combat_declare"}
     states = _seat0_states(wanted)
     assert set(states) == wanted
-    match = create_match(module_server, GAME, ["bot:random"] * 3, seed=2)
+    match = create_match(module_server, GAME, ["human"] * 3, seed=2)      # a still page to render probes on
     join(page, match["spectate_url"], lang="en")
     probe = page.locator("#ibr-probe")
     for kind, state in states.items():

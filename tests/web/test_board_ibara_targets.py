@@ -30,7 +30,7 @@ def test_an_sp_card_lights_its_targets_by_kind(module_server, page, content):  #
     s = table(players=3, content=str(content))
     curse, teleport = card(s, None, sp="curse"), card(s, None, sp="teleport")
     give(s, 0, curse, teleport)
-    match = create_match(module_server, GAME, ["bot:random"] * 3, seed=2)
+    match = create_match(module_server, GAME, ["human"] * 3, seed=2)      # a still page to render probes on
     join(page, match["spectate_url"], lang="en")
     page.evaluate(RENDER, _payload(s))
     probe = page.locator("#ibr-probe")

@@ -6,6 +6,9 @@ whole games with uniformly random legal actions for --seconds and counts steps p
 
     engine        the engine's own loop (bench/steps.py: first_choice, apply_unchecked)
     seat          the adapters' driver: Seat.legal() and Seat.step(index), no observation
+    observed      the same with the acting player's Seat.observe() and Seat.mask() each step
+    observed_ref  the same through Seat.observe_reference() (the full view, encoded feature
+                  by feature: the path Seat.observe took before its fast path)
     pettingzoo    the PettingZoo AEC environment: env.last() (observation and mask), a
                   random legal index from the mask, env.step(index)
     pz_parallel   the PettingZoo parallel environment: every live agent's observation each
@@ -23,6 +26,12 @@ are not counted.
     python3 bench/adapters.py                        # a table, 3 s a measurement
     python3 bench/adapters.py --seconds 1 --json     # one JSON object per game
     python3 bench/adapters.py --games ibara --only engine,pettingzoo
+    python3 bench/adapters.py --observed 7          # old and new observed step, A B A B
+
+--observed R compares the observed step through the two paths on the configurations of
+``python3 -m takujo.adapters.report --speed`` (each game's defaults and its options on): R
+rounds, each playing the same games once through each path in turn, medians of wall and CPU
+time (the machine may be shared: interleaving spreads its load over both).
 
 Other adapters add a measurement to MEASUREMENTS: a function (game, seconds) -> (steps/s,
 games played); the OpenSpiel one goes in the marked place below. A measurement whose
@@ -32,6 +41,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -84,6 +94,69 @@ def seat(game: Game, seconds: float) -> tuple[float, int]:
         if time.perf_counter() - t0 >= seconds:
             break
     return steps / (time.perf_counter() - t0), games
+
+
+def _observed(table: Table, seed: int, reference: bool) -> int:
+    """One game of random play observing the acting player each step; the steps taken."""
+    s = table.new(seed)
+    rng = Rng(seed)
+    observe = s.observe_reference if reference else s.observe
+    steps = 0
+    while steps < MAX_STEPS:
+        legal = s.legal()
+        if not legal:
+            break
+        observe(s.current_player())  # type: ignore[arg-type]
+        s.mask()
+        s.step(legal[rng.below(len(legal))])
+        steps += 1
+    return steps
+
+
+def _observed_for(reference: bool) -> Measurement:
+    def measure(game: Game, seconds: float) -> tuple[float, int]:
+        table = table_of(game)
+        games = steps = 0
+        t0 = time.perf_counter()
+        while True:
+            steps += _observed(table, games, reference)
+            games += 1
+            if time.perf_counter() - t0 >= seconds:
+                break
+        return steps / (time.perf_counter() - t0), games
+    return measure
+
+
+def observed_ab(specs: list[str], rounds: int, games: int) -> list[dict]:
+    """Per configuration, the observed step through the reference path and the fast one,
+    interleaved (A B A B …): median steps per second of wall and of CPU time."""
+    rows = []
+    for spec in specs:
+        table = Table(spec)
+        runs: dict[bool, list[tuple[float, float]]] = {True: [], False: []}
+        for _ in range(rounds):
+            for reference in (True, False):
+                w0, c0, steps = time.perf_counter(), time.process_time(), 0
+                for seed in range(games):
+                    steps += _observed(table, seed, reference)
+                runs[reference].append((steps / (time.perf_counter() - w0), steps / (time.process_time() - c0)))
+        row: dict = {"config": table.spec, "rounds": rounds, "games": games}
+        for reference, name in ((True, "reference"), (False, "fast")):
+            row[f"{name}_wall_steps_per_s"] = round(statistics.median(w for w, _ in runs[reference]), 1)
+            row[f"{name}_cpu_steps_per_s"] = round(statistics.median(c for _, c in runs[reference]), 1)
+        rows.append(row)
+    return rows
+
+
+def print_observed(rows: list[dict]) -> None:
+    print(f"takujo {'compiled (setup.py)' if takujo.compiled() else 'pure Python'}; observed steps/s "
+          "(Seat + observe + mask), medians of interleaved rounds")
+    print("| configuration | reference wall | reference CPU | fast wall | fast CPU | speed-up (wall, CPU) |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for r in rows:
+        rw, rc, fw, fc = (r[k] for k in ("reference_wall_steps_per_s", "reference_cpu_steps_per_s",
+                                         "fast_wall_steps_per_s", "fast_cpu_steps_per_s"))
+        print(f"| {r['config']} | {rw:,.0f} | {rc:,.0f} | {fw:,.0f} | {fc:,.0f} | {fw / rw:.2f}×, {fc / rc:.2f}× |")
 
 
 def pettingzoo(game: Game, seconds: float) -> tuple[float, int]:
@@ -171,6 +244,8 @@ def os_observed(game: Game, seconds: float) -> tuple[float, int]:
 MEASUREMENTS: dict[str, Measurement] = {
     "engine": engine,
     "seat": seat,
+    "observed": _observed_for(reference=False),
+    "observed_ref": _observed_for(reference=True),
     "pettingzoo": pettingzoo,
     "pz_parallel": pz_parallel,
     "openspiel": openspiel,
@@ -215,7 +290,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true", help="one JSON object per game")
     ap.add_argument("--games", default="", help="comma list of game names (default: the four games)")
     ap.add_argument("--only", default="", help=f"comma list of measurements (default all: {','.join(MEASUREMENTS)})")
+    ap.add_argument("--observed", type=int, default=0, metavar="R",
+                    help="compare the old and new observed step instead: R interleaved rounds")
+    ap.add_argument("--observed-games", type=int, default=3, help="games per round of --observed (default 3)")
     args = ap.parse_args(argv)
+    if args.observed:
+        from takujo.adapters.report import CONFIGS
+        specs = [s for name, group in CONFIGS.items() for s in group
+                 if not args.games or name in args.games.split(",")]
+        rows = observed_ab(specs, args.observed, args.observed_games)
+        if args.json:
+            for r in rows:
+                print(json.dumps(r, ensure_ascii=False))
+        else:
+            print_observed(rows)
+        return 0
     chosen = [g.strip() for g in args.games.split(",") if g.strip()] or [
         g for g in takujo.names() if g in ("fuutei", "sengoku_taisen", "ibara", "draft_daimyo")]
     wanted = [m.strip() for m in args.only.split(",") if m.strip()] or list(MEASUREMENTS)

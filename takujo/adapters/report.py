@@ -62,18 +62,21 @@ def engine_speed(spec: str, games: int) -> tuple[int, float]:
     return steps, time.perf_counter() - t0
 
 
-def seat_speed(spec: str, games: int, observe: bool) -> tuple[int, float]:
+def seat_speed(spec: str, games: int, observe: bool, reference: bool = False) -> tuple[int, float]:
+    """Steps and seconds of random play through `Seat`; with `observe`, the acting player's
+    observation (through `Seat.observe_reference` when `reference`) and mask each step."""
     t = Table(spec)
     steps, t0 = 0, time.perf_counter()
     for seed in range(games):
         seat = t.new(seed)
         rng = Rng(seed)
+        look = seat.observe_reference if reference else seat.observe
         while True:
             legal = seat.legal()
             if not legal:
                 break
             if observe:
-                seat.observe(seat.current_player())  # type: ignore[arg-type]
+                look(seat.current_player())  # type: ignore[arg-type]
                 seat.mask()
             seat.step(legal[rng.below(len(legal))])
             steps += 1
@@ -112,14 +115,17 @@ def main(argv: list[str] | None = None) -> None:
     args = ap.parse_args(argv)
     print(generated(), end="")
     if args.speed:
-        print(f"\n| configuration | engine steps/s | Seat steps/s | Seat + observe + mask steps/s |")
-        print("|---|---:|---:|---:|")
+        print("\n| configuration | engine steps/s | Seat steps/s | Seat + observe + mask steps/s "
+              "| the same, reference observation |")
+        print("|---|---:|---:|---:|---:|")
         for specs in CONFIGS.values():
             for spec in specs:
                 e = engine_speed(spec, args.speed)
                 s = seat_speed(spec, args.speed, False)
                 o = seat_speed(spec, args.speed, True)
-                print(f"| {Table(spec).spec} | {e[0] / e[1]:,.0f} | {s[0] / s[1]:,.0f} | {o[0] / o[1]:,.0f} |")
+                r = seat_speed(spec, args.speed, True, reference=True)
+                print(f"| {Table(spec).spec} | {e[0] / e[1]:,.0f} | {s[0] / s[1]:,.0f} | {o[0] / o[1]:,.0f} "
+                      f"| {r[0] / r[1]:,.0f} |")
 
 
 if __name__ == "__main__":

@@ -52,27 +52,28 @@ class ZoneSpec:
         return False
 
 
-def _seen(state: "State", player: int | None) -> list[tuple[bool, ...]]:
-    """Per zone of `state`, whether `player` sees each owner's list (one entry for a shared
-    zone): `ZoneSpec.sees`, asked once per state class, viewer and player count."""
+def _plan(state: "State", player: int | None) -> list[tuple[ZoneSpec, int, tuple[bool, ...]]]:
+    """Per zone of `state`: the spec, whether `player` sees all its lists (SEEN_ALL), none
+    (SEEN_NONE) or some, and which (one entry per owner; one for a shared zone), from
+    `ZoneSpec.sees`, asked once per state class, viewer and player count."""
     n = state.game.players
     key = (type(state), player, n)
-    plan = _SEEN.get(key)
+    plan = _PLANS.get(key)
     if plan is None:
-        plan = _SEEN[key] = [tuple(spec.sees(owner, player) for owner in range(n)) if spec.per_player
-                             else (spec.sees(None, player),) for spec in state.ZONES]
+        plan = _PLANS[key] = []
+        for spec in state.ZONES:
+            seen = tuple(spec.sees(owner, player) for owner in range(n)) if spec.per_player else (
+                spec.sees(None, player),)
+            plan.append((spec, SEEN_ALL if all(seen) else SEEN_NONE if not any(seen) else SEEN_SOME, seen))
     return plan
 
 
-_SEEN: dict[tuple[type, int | None, int], list[tuple[bool, ...]]] = {}
+SEEN_NONE, SEEN_ALL, SEEN_SOME = 0, 1, 2
+_PLANS: dict[tuple[type, int | None, int], list[tuple[ZoneSpec, int, tuple[bool, ...]]]] = {}
 
 
-def _show_all(data: list[list[int]], seen: tuple[bool, ...], copy: bool) -> list[Any]:
+def _show_lists(data: list[list[int]], seen: tuple[bool, ...], copy: bool) -> list[Any]:
     """A per-player zone's lists as `seen` shows them: each list (a copy), or its length."""
-    if all(seen):
-        return list(map(list, data)) if copy else list(data)
-    if not any(seen):
-        return list(map(len, data))
     return [(list(cards) if copy else cards) if v else len(cards) for cards, v in zip(data, seen)]
 
 
@@ -87,18 +88,23 @@ def derive_view(state: "State", player: int | None, legal: list[Action] | None =
     once, never change them)."""
     copy = not lean
     zones: dict[str, Any] = {}
-    for spec, seen in zip(state.ZONES, _seen(state, player)):
-        data = state.zone(spec.name)
+    for spec, seen_all, seen in _plan(state, player):
+        name = spec.name
+        data = state.zone(name)
         if not spec.per_player:
-            zones[spec.name] = (list(data) if copy else data) if seen[0] else len(data)
+            zones[name] = (list(data) if copy else data) if seen_all else len(data)
+        elif len(data) != len(seen):
+            zones[name] = _show_lists(data, tuple(spec.sees(owner, player) for owner in range(len(data))), copy)
+        elif seen_all == SEEN_ALL:
+            zones[name] = list(map(list, data)) if copy else list(data)
+        elif seen_all == SEEN_NONE:
+            zones[name] = list(map(len, data))
         else:
-            if len(data) != len(seen):
-                seen = tuple(spec.sees(owner, player) for owner in range(len(data)))
-            zones[spec.name] = _show_all(data, seen, copy)
+            zones[name] = _show_lists(data, seen, copy)
     pending = state.pending
     pending_view = None
     if pending is not None:
-        pending_view = {"kind": pending.kind.value, "players": list(pending.players), "prompt": pending.prompt}
+        pending_view = {"kind": pending.kind._value_, "players": list(pending.players), "prompt": pending.prompt}
     if lean:
         return {"player": player, "version": state.steps, "zones": zones, "public": state.public_info(),
                 "pending": pending_view}

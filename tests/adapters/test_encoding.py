@@ -76,14 +76,21 @@ def check_step(t: Table, seat, rng: Rng, hidden_checks: list[int]) -> None:
     if rng.below(25) == 0:
         hidden_checks.append(1)
         for observer in range(t.players):
-            obs = seat.observe(observer)
+            obs = seat.observe(observer)                # the fast path (lean view, memo)
             assert obs.dtype == np.float32 and obs.shape == (t.obs_size,)
             assert np.isfinite(obs).all()
+            assert obs.tobytes() == seat.observe_reference(observer).tobytes()
             twin = shuffle_unseen(state, observer, rng)
             assert twin.view(observer) == state.view(observer)
+            assert twin.view(observer, lean=True) == state.view(observer, lean=True)
             twin_seat = t.seat(twin)
             twin_seat.selection = seat.selection
             assert np.array_equal(twin_seat.observe(observer), obs), "hidden cards changed the observation"
+            # the same through a memo that saw the real state just before
+            warm = seat.clone()
+            warm.observe(observer)
+            warm.state = twin
+            assert np.array_equal(warm.observe(observer), obs), "hidden cards changed the observation"
             # cards hidden from someone else but seen by the observer: the observation follows
             other = (observer + 1) % t.players
             moved = shuffle_unseen(state, other, rng)

@@ -374,6 +374,11 @@ class Fixed(Feature):
             inner.gather_seq(s, range(at, at + len(value)), value)
             return
         k = inner.size
+        if isinstance(inner, Seat):
+            buf, position = s.buf, inner.position
+            for i, v in enumerate(value):
+                buf[position(at + i * k, v, ctx)] = 1.0
+            return
         for i, v in enumerate(value):
             inner.gather(s, at + i * k, v, ctx)
 
@@ -405,9 +410,11 @@ class Positions(Feature):
         assert self.length is not None
         if len(value) > self.length:
             raise ObservationError(f"{len(value)} positions, at most {self.length} declared")
-        k, gather = self.seat.size, self.seat.gather
+        seat, buf = self.seat, s.buf
+        assert isinstance(seat, Seat)
+        k, position = seat.size, seat.position
         for i, p in enumerate(value):
-            gather(s, at + i * k, p, ctx)
+            buf[position(at + i * k, p, ctx)] = 1.0
 
 
 class Cards(Feature):
@@ -458,9 +465,13 @@ class CardMap(Feature):
             out[at + self.keys.slot(int(k)) * cols + self.values.slot(v)] = 1.0
 
     def gather(self, s: Sink, at: int, value: Any, ctx: Ctx) -> None:
-        cols, keys, values, buf = self.values.size, self.keys.slot, self.values.slot, s.buf
-        for k, v in value.items():
-            buf[at + keys(int(k)) * cols + values(v)] = 1.0
+        cols, keys, values, buf = self.values.size, self.keys._slot, self.values._slot, s.buf
+        try:
+            for k, v in value.items():
+                buf[at + keys[int(k)] * cols + values[v]] = 1.0
+        except (KeyError, TypeError, ValueError):
+            self.write(s.out, at, value, ctx)                # raises as the reference does
+            raise
 
 
 class CardValues(Feature):
@@ -476,9 +487,13 @@ class CardValues(Feature):
             out[at + self.pool.slot(int(k))] = float(v) / self.scale
 
     def gather(self, s: Sink, at: int, value: Any, ctx: Ctx) -> None:
-        slot, scale, buf = self.pool.slot, self.scale, s.buf
-        for k, v in value.items():
-            buf[at + slot(int(k))] = float(v) / scale
+        slot, scale, buf = self.pool._slot, self.scale, s.buf
+        try:
+            for k, v in value.items():
+                buf[at + slot[int(k)]] = float(v) / scale
+        except (KeyError, TypeError, ValueError):
+            self.write(s.out, at, value, ctx)                # raises as the reference does
+            raise
 
 
 class Frame(Feature):

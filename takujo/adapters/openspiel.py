@@ -182,6 +182,31 @@ class Act(NamedTuple):
     public: bool
 
 
+class Known(NamedTuple):
+    """The actions a player knows of (`_Engine.seen_by`) among the first `looked` of a game:
+    as the text of their JSON rows (``[maker,index],…``) and as arrays of makers relative to
+    the player and indices. Extending makes a new one (clones share the old)."""
+
+    looked: int
+    text: str
+    makers: np.ndarray
+    index: np.ndarray
+
+    def extend(self, acts: list[Act], player: int, players: int) -> "Known":
+        new = [a for a in acts[self.looked:] if a.public or a.player == player]
+        if not new:
+            return self._replace(looked=len(acts))
+        rows = ",".join([f"[{a.player},{a.action}]" for a in new])
+        makers = np.array([(a.player - player) % players for a in new], np.intp)
+        index = np.array([a.action for a in new], np.int64)
+        return Known(len(acts), f"{self.text},{rows}" if self.text else rows,
+                     np.concatenate((self.makers, makers)), np.concatenate((self.index, index)))
+
+
+#: What a player knows before any action.
+NOTHING_KNOWN = Known(0, "", np.zeros(0, np.intp), np.zeros(0, np.int64))
+
+
 class _Engine:
     """The one Python attribute of an OpenSpiel state: the seed bytes drawn so far, the
     driver seat once they are all drawn, the number of player actions applied, the step
@@ -189,7 +214,7 @@ class _Engine:
     the log so far, hashed for ``str(state)`` and rendered per player for the information
     state), so that each string costs only the events that are new."""
 
-    __slots__ = ("table", "dealt", "seat", "moves", "cap", "acts", "_hash", "_seen")
+    __slots__ = ("table", "dealt", "seat", "moves", "cap", "acts", "_hash", "_seen", "_known")
 
     def __init__(self, table: Table, dealt: tuple[int, ...], seat: Seat | None, moves: int,
                  cap: int, acts: list[Act] | None = None) -> None:
@@ -203,6 +228,8 @@ class _Engine:
         self._hash: tuple[int, Any, Any] | None = None
         #: player -> (events looked through, their canonical texts, the last event looked at)
         self._seen: dict[int, tuple[int, list[str], Any]] = {}
+        #: player -> `Known`: what `seen_by` gave, in the forms the information state takes
+        self._known: dict[int, Known] = {}
 
     def player(self) -> int | None:
         """Who acts: a player, _CHANCE while the seed is drawn, None when over."""
@@ -234,6 +261,17 @@ class _Engine:
     def seen_by(self, player: int) -> list[Act]:
         """The actions `player` knows of, in order: their own and everyone's public ones."""
         return [a for a in self.acts if a.public or a.player == player]
+
+    def known(self, player: int, players: int) -> "Known":
+        """`seen_by(player)` as the information state takes it (makers relative to
+        `player` among `players`), extended by the actions since the last call."""
+        cached = self._known.get(player)
+        if cached is None or cached.looked > len(self.acts):
+            cached = NOTHING_KNOWN
+        if cached.looked < len(self.acts):
+            cached = cached.extend(self.acts, player, players)
+            self._known[player] = cached
+        return cached
 
     def deal(self, byte: int) -> None:
         if not 0 <= byte < 256:
@@ -281,6 +319,7 @@ class _Engine:
                         list(self.acts))
         other._hash = self._hash            # shared: extending one copies the hash first
         other._seen = dict(self._seen)      # the lists are replaced, never extended in place
+        other._known = dict(self._known)    # so are the texts and arrays
         return other
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -601,25 +640,24 @@ class HistoryCode:
         self.bits = max(1, (num_actions - 1).bit_length())
         self.width = players + self.bits
 
-    def fill(self, out: np.ndarray, acts: list[Act], player: int) -> None:
-        """Write the rows of `acts` into `out` (float32[cap, width], zeroed here)."""
+    def fill(self, out: np.ndarray, known: Known) -> None:
+        """Write the rows of the `known` actions into `out` (float32[cap, width], zeroed here)."""
         out.fill(0.0)
-        if not acts:
+        count = len(known.index)
+        if not count:
             return
-        k = np.arange(len(acts))
-        makers = np.fromiter(((a.player - player) % self.n for a in acts), np.intp, len(acts))
-        index = np.fromiter((a.action for a in acts), np.int64, len(acts))
-        out[k, makers] = 1.0
-        out[k, self.n:] = (index[:, None] >> np.arange(self.bits)) & 1
+        k = np.arange(count)
+        out[k, known.makers] = 1.0
+        out[k, self.n:] = (known.index[:, None] >> np.arange(self.bits)) & 1
 
 
 def information_state_string(engine: "_Engine", player: int, obs: np.ndarray) -> str:
     """``{"actions": [[maker, index], ...], "observation": [[i, x], ...]}``: the actions the
     player knows of (`_Engine.seen_by`) and the nonzero entries of their observation `obs`,
     canonical JSON, so it tells apart exactly the states the tensor does."""
-    acts = [[a.player, a.action] for a in engine.seen_by(player)]
+    acts = engine.known(player, engine.table.players).text
     nonzero = [[int(i), float(obs[i])] for i in np.flatnonzero(obs)]
-    return canonical({"actions": acts, "observation": nonzero})
+    return f'{{"actions":[{acts}],"observation":{canonical(nonzero)}}}'
 
 
 class TakujoObserver:
@@ -663,7 +701,7 @@ class TakujoObserver:
             return
         self.dict["observation"][:] = seat.observe(player)
         if self.recall:
-            self.code.fill(self.dict["history"], state._e.seen_by(player), player)
+            self.code.fill(self.dict["history"], state._e.known(player, self.code.n))
 
     def string_from(self, state: TakujoState, player: int) -> str:
         seat = state._e.seat

@@ -9,15 +9,23 @@ test needs far fewer games than two independent samples.
 """
 from __future__ import annotations
 
+import functools
 import math
 import statistics
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-try:  # the lab extra brings scipy; without it the same tail comes from the continued fraction below
-    from scipy.stats import t as _scipy_t  # type: ignore[import-untyped]
-except ImportError:  # pragma: no cover - exercised by forcing the fallback in the tests
-    _scipy_t = None
+
+@functools.cache
+def _scipy_student() -> Any:
+    """scipy's Student's t, or None without scipy (the lab extra brings it; without it the
+    same tail comes from the continued fraction below). Imported when first needed: scipy
+    takes most of a second to import."""
+    try:
+        from scipy.stats import t  # type: ignore[import-untyped]
+    except ImportError:  # pragma: no cover - exercised by forcing the fallback in the tests
+        return None
+    return t
 
 
 def _t_tail(t: float, df: int) -> float:
@@ -30,8 +38,9 @@ def t_sf(t: float, df: int) -> float:
     """Student's t survival function P(T > t): scipy's when installed, else `_t_tail`."""
     if df <= 0:
         return 0.5
-    if _scipy_t is not None:
-        return float(_scipy_t.sf(t, df))
+    student = _scipy_student()
+    if student is not None:
+        return float(student.sf(t, df))
     return _t_tail(t, df) if t >= 0 else 1 - _t_tail(-t, df)
 
 
@@ -70,8 +79,9 @@ def _betainc(a: float, b: float, x: float) -> float:
 
 def t_quantile(p: float, df: int) -> float:
     """The p-quantile of Student's t with `df` degrees of freedom."""
-    if _scipy_t is not None:
-        return float(_scipy_t.ppf(p, df))
+    student = _scipy_student()
+    if student is not None:
+        return float(student.ppf(p, df))
     lo, hi = -50.0, 50.0
     for _ in range(100):
         mid = (lo + hi) / 2

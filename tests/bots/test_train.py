@@ -8,25 +8,36 @@ import textwrap
 import numpy as np
 import pytest
 
-torch = pytest.importorskip("torch", reason="training needs torch (pip install 'takujo[train]')")
-
-import takujo  # noqa: E402
-from takujo.bots.learned import LearnedBot, load_net  # noqa: E402
-from takujo.core.errors import OptionError  # noqa: E402
-from takujo.sim import play_game  # noqa: E402
-from takujo.train.dmc import Config, Trainer  # noqa: E402
+import takujo
+from takujo.bots.learned import LearnedBot, load_net
+from takujo.core.errors import OptionError
+from takujo.sim import play_game
 
 SPEC = "draft_daimyo(players=3)"
 
 
-def small(spec: str = SPEC) -> Config:
-    return Config(spec=spec, seed=3, hidden=[32], batch=64, buffer=5000, updates_per_game=4,
-                  eval_every=150, eval_games=3)
+@pytest.fixture
+def torch():
+    """torch on one thread (imported by the tests that train, not when the suite is collected:
+    it takes a second to import)."""
+    module = pytest.importorskip("torch", reason="training needs torch (pip install 'takujo[train]')")
+    module.set_num_threads(1)
+    return module
 
 
-def test_loss_falls_and_the_saved_bot_plays_legal_games(tmp_path):
-    torch.set_num_threads(1)
-    trainer = Trainer(tmp_path, small())
+@pytest.fixture
+def dmc(torch):
+    from takujo.train import dmc
+    return dmc
+
+
+def small(dmc, spec: str = SPEC):
+    return dmc.Config(spec=spec, seed=3, hidden=[32], batch=64, buffer=5000, updates_per_game=4,
+                      eval_every=150, eval_games=3)
+
+
+def test_loss_falls_and_the_saved_bot_plays_legal_games(tmp_path, dmc):
+    trainer = dmc.Trainer(tmp_path, small(dmc))
     trainer.run(300, None, "test")
     assert trainer.updates >= 300
     first, last = np.mean(trainer.losses[:20]), np.mean(trainer.losses[-50:])
@@ -53,27 +64,25 @@ def test_loss_falls_and_the_saved_bot_plays_legal_games(tmp_path):
     subprocess.run([sys.executable, "-c", script], check=True)
 
 
-def test_a_rerun_continues_and_refuses_another_game(tmp_path):
-    torch.set_num_threads(1)
-    first = Trainer(tmp_path, small())
+def test_a_rerun_continues_and_refuses_another_game(tmp_path, torch, dmc):
+    first = dmc.Trainer(tmp_path, small(dmc))
     first.run(40, None, "test")
-    again = Trainer(tmp_path, small())
+    again = dmc.Trainer(tmp_path, small(dmc))
     assert again.resumed and again.updates == first.updates and again.games == first.games
     for a, b in zip(first.model.parameters(), again.model.parameters()):
         assert torch.equal(a, b)
     again.run(80, None, "test")
     assert again.updates >= 80
     with pytest.raises(OptionError, match="draft_daimyo\\(players=3\\)"):
-        Trainer(tmp_path, small("draft_daimyo(players=4)"))
+        dmc.Trainer(tmp_path, small(dmc, "draft_daimyo(players=4)"))
     (tmp_path / "checkpoint.pt").write_bytes(b"not a checkpoint")
     with pytest.raises(OptionError, match="checkpoint"):
-        Trainer(tmp_path, small())
+        dmc.Trainer(tmp_path, small(dmc))
 
 
-def test_ppo_runs_and_exports_a_policy_without_its_value_output(tmp_path):
-    torch.set_num_threads(1)
-    config = Config(spec=SPEC, seed=4, hidden=[32], batch=64, method="ppo", rollout=256, eval_every=10**6)
-    trainer = Trainer(tmp_path, config)
+def test_ppo_runs_and_exports_a_policy_without_its_value_output(tmp_path, dmc):
+    config = dmc.Config(spec=SPEC, seed=4, hidden=[32], batch=64, method="ppo", rollout=256, eval_every=10**6)
+    trainer = dmc.Trainer(tmp_path, config)
     trainer.run(40, None, "test")
     assert trainer.updates >= 40 and all(np.isfinite(trainer.losses))
     net = load_net(tmp_path / "weights.npz")
@@ -82,4 +91,4 @@ def test_ppo_runs_and_exports_a_policy_without_its_value_output(tmp_path):
     state, _ = play_game(game, ["learned"] * 3, 5, {"learned": LearnedBot(game, net)}, checked=True)
     assert state.outcome is not None
     with pytest.raises(OptionError, match="sarsa"):
-        Trainer(tmp_path / "other", Config(spec=SPEC, method="sarsa"))
+        dmc.Trainer(tmp_path / "other", dmc.Config(spec=SPEC, method="sarsa"))

@@ -13,9 +13,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-
-import torch
-from sb3_contrib import MaskablePPO
+from typing import Any
 
 from takujo.adapters.gymnasium import TakujoEnv, env
 
@@ -23,7 +21,7 @@ from takujo.adapters.gymnasium import TakujoEnv, env
 EVAL_SEEDS = 1_000_000
 
 
-def win_rate(model: MaskablePPO, game: TakujoEnv, games: int) -> float:
+def win_rate(model: Any, game: TakujoEnv, games: int) -> float:
     """The share of `games` evaluation games the model wins (a shared win counts 1/k)."""
     total = 0.0
     for k in range(games):
@@ -52,6 +50,8 @@ def main(argv: list[str] | None = None) -> int:
         test = env(args.game, opponents=args.opponents, seat=0)
     except ValueError as exc:
         ap.error(str(exc))
+    import torch                        # the arguments are checked before the slow imports
+    from sb3_contrib import MaskablePPO
     torch.set_num_threads(1)            # small networks: threads only contend
     train.reset(seed=args.seed)
     model = MaskablePPO("MlpPolicy", train, n_steps=min(2048, max(64, args.timesteps)),

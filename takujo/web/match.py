@@ -127,6 +127,7 @@ class Match:
             self.state.apply(notation, player)
         self.last_player: int | None = self._last_player()
         self.touched = time.monotonic()   # last use, for evicting idle matches
+        self.unsent = False               # committed changes the watchers have not been told of
         self.offered: frozenset[int] = frozenset()  # seats the others were last told they may hand over
         self.handing: set[int] = set()               # seats being handed to a bot for running out of time
         self._renderers: dict[str, Renderer] = {}

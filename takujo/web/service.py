@@ -429,7 +429,7 @@ class MatchService:
             else:
                 raise StaleActionError("action.stale", chosen=match.state.version, current=match.state.version)
         self._count_action("person")
-        self.notify(match)
+        self.notify(match)     # at once: the person sees their action taken, and the turn pass
         self._drive(match)
         return match, seat
 
@@ -638,8 +638,22 @@ class MatchService:
             watcher.chat_seen = lines[-1].n
             await watcher.send({"type": "chat", "lines": [line.to_json() for line in lines]})
 
+    def _changed(self, match: Match) -> None:
+        """A bot's committed action: tell the watchers now, unless this process's bot loop
+        is about to play an instant bot (random, with no delay) next; the loop tells them once
+        its moves are made: one state for a run of instant moves, not one a move (they all
+        arrive, as the state's events)."""
+        task = self._drivers.get(match.id)
+        turn = self._bot_to_act(match)
+        if (turn is not None and turn[1] in INLINE_BOTS and not self.settings.bot_delay
+                and task is not None and not task.done()):
+            match.unsent = True
+        else:
+            self.notify(match)
+
     def notify(self, match: Match) -> None:
         """Tell every watcher of the match that there is something new to send."""
+        match.unsent = False
         match.touched = time.monotonic()
         for watcher in self.watchers.get(match.id, ()):
             watcher.state_due = True
@@ -683,6 +697,13 @@ class MatchService:
         return self._threads.queued + (self._processes.queued if self._processes else 0)
 
     async def _bots(self, match: Match) -> None:
+        try:
+            await self._play_bots(match)
+        finally:
+            if match.unsent:      # the last moves of a run of instant ones
+                self.notify(match)
+
+    async def _play_bots(self, match: Match) -> None:
         if match.id not in self.claimed:
             if not await self.store.claim(match.id):
                 return  # another process runs this match's bots
@@ -728,7 +749,7 @@ class MatchService:
                     await self.catch_up(match)
                     continue
             self._count_action("bot")
-            self.notify(match)
+            self._changed(match)
 
     async def _take_over(self, quiet_for: float = 0.0) -> int:
         """Run the bots of stored matches where a bot is to act and no process runs them

@@ -14,7 +14,8 @@ import torch
 
 from ..adapters.driver import Seat, Table
 from ..bots.learned import Net
-from ..sim import MAX_STEPS, bot_rng
+from ..sim import bot_rng
+from .selfplay import heuristic_index, play_training_game
 
 
 @dataclass
@@ -37,38 +38,28 @@ def new_rollout() -> Rollout:
 def play_sampled(table: Table, seed: int, net: Net, heuristic_seats: Sequence[bool], rng: np.random.Generator,
                  heuristic: Any, into: Rollout) -> None:
     """Play game `seed` (network seats sample their policy) and add its network decisions."""
-    seat: Seat = table.new(seed)
     rngs = [bot_rng(seed, p) for p in range(table.players)]
     start = len(into)
     who: list[int] = []
-    steps = 0
-    while steps < MAX_STEPS:
-        p = seat.current_player()
-        if p is None:
-            break
-        legal = seat.legal()
-        if len(legal) == 1:
-            i = legal[0]
-        elif heuristic_seats[p]:
-            choice = heuristic.act(seat.state.view(p), [seat.action_of(j) for j in legal], rngs[p])
-            i = table.index_of(choice, seat.state)
-        else:
-            o = seat.observe(p)
-            logits = net.values(o)[legal]
-            z = np.exp(logits - logits.max())
-            probs = z / z.sum()
-            k = int(rng.choice(len(legal), p=probs))
-            i = legal[k]
-            mask = np.zeros(table.num_actions, dtype=bool)
-            mask[legal] = True
-            into.obs.append(o.astype(np.float16))
-            into.masks.append(mask)
-            into.actions.append(i)
-            into.logp.append(float(np.log(probs[k] + 1e-12)))
-            who.append(p)
-        seat.step(i)
-        steps += 1
-    ret = seat.returns()
+
+    def decide(seat: Seat, p: int, legal: list[int]) -> int:
+        if heuristic_seats[p]:
+            return heuristic_index(table, seat, p, legal, heuristic, rngs[p])
+        o = seat.observe(p)
+        logits = net.values(o)[legal]
+        z = np.exp(logits - logits.max())
+        probs = z / z.sum()
+        k = int(rng.choice(len(legal), p=probs))
+        mask = np.zeros(table.num_actions, dtype=bool)
+        mask[legal] = True
+        into.obs.append(o.astype(np.float16))
+        into.masks.append(mask)
+        into.actions.append(legal[k])
+        into.logp.append(float(np.log(probs[k] + 1e-12)))
+        who.append(p)
+        return legal[k]
+
+    ret = play_training_game(table, seed, decide).returns()
     into.returns.extend(ret[p] for p in who)
     assert len(into.returns) == start + len(who)
 

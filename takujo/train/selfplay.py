@@ -4,7 +4,7 @@ act as the game's heuristic bot does; every decision with a choice becomes a tra
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
 
@@ -28,6 +28,25 @@ def greedy(q: np.ndarray, legal: Sequence[int]) -> int:
     return int(legal[int(np.argmax(scores))])
 
 
+def play_training_game(table: Table, seed: int, decide: Callable[[Seat, int, list[int]], int]) -> Seat:
+    """Play game `seed` to its end (or `MAX_STEPS`): where the player to act has a choice,
+    `decide(seat, player, legal)` gives the index to play. The seat at the end."""
+    seat: Seat = table.new(seed)
+    for _ in range(MAX_STEPS):
+        p = seat.current_player()
+        if p is None:
+            break
+        legal = seat.legal()
+        seat.step(legal[0] if len(legal) == 1 else decide(seat, p, legal))
+    return seat
+
+
+def heuristic_index(table: Table, seat: Seat, player: int, legal: list[int], heuristic: Any, rng: Any) -> int:
+    """The index of the action the game's heuristic bot chooses for `player`."""
+    choice = heuristic.act(seat.state.view(player), [seat.action_of(j) for j in legal], rng)
+    return table.index_of(choice, seat.state)
+
+
 def play_episode(table: Table, seed: int, net: Net, heuristic_seats: Sequence[bool], epsilon: float,
                  rng: np.random.Generator, heuristic: Any = None, learn_heuristic: bool = True,
                  guide: float = 0.0) -> Episode:
@@ -35,42 +54,34 @@ def play_episode(table: Table, seed: int, net: Net, heuristic_seats: Sequence[bo
     (a uniformly random legal index with probability `epsilon`, the heuristic's choice with
     probability `guide`). With `learn_heuristic` the heuristic seats' decisions are kept too
     (Monte Carlo returns of the mixed play)."""
-    seat: Seat = table.new(seed)
     rngs = [bot_rng(seed, p) for p in range(table.players)]
     obs: list[np.ndarray] = []
     acts: list[int] = []
     who: list[int] = []
-    steps = 0
-    while steps < MAX_STEPS:
-        p = seat.current_player()
-        if p is None:
-            break
-        legal = seat.legal()
-        keep = len(legal) > 1 and (learn_heuristic or not heuristic_seats[p])
-        o = seat.observe(p) if keep or not heuristic_seats[p] else None
-        u = rng.random() if len(legal) > 1 and not heuristic_seats[p] else 1.0
-        if len(legal) == 1:
-            i = legal[0]
-        elif heuristic_seats[p] or epsilon <= u < epsilon + guide:
-            actions = [seat.action_of(j) for j in legal]
-            choice = heuristic.act(seat.state.view(p), actions, rngs[p])
-            i = table.index_of(choice, seat.state)
+
+    def decide(seat: Seat, p: int, legal: list[int]) -> int:
+        by_heuristic = heuristic_seats[p]
+        o = seat.observe(p) if learn_heuristic or not by_heuristic else None
+        u = 1.0 if by_heuristic else rng.random()
+        if by_heuristic or epsilon <= u < epsilon + guide:
+            i = heuristic_index(table, seat, p, legal, heuristic, rngs[p])
         elif u < epsilon:
             i = legal[int(rng.integers(len(legal)))]
         else:
             assert o is not None
             i = greedy(net.values(o), legal)
-        if keep:
-            assert o is not None
+        if o is not None:
             obs.append(o.astype(np.float16))
             acts.append(i)
             who.append(p)
-        seat.step(i)
-        steps += 1
+        return i
+
+    seat = play_training_game(table, seed, decide)
     ret = seat.returns()
     width = table.obs_size
     return Episode(np.stack(obs) if obs else np.zeros((0, width), np.float16),
-                   np.asarray(acts, dtype=np.int64), np.asarray([ret[p] for p in who], dtype=np.float32), steps)
+                   np.asarray(acts, dtype=np.int64), np.asarray([ret[p] for p in who], dtype=np.float32),
+                   seat.state.steps)
 
 
 class Replay:

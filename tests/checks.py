@@ -78,6 +78,13 @@ def game_objects(game: Any) -> set[int]:
     return ids
 
 
+def shared_by_clones(state: Any) -> set[int]:
+    """Ids of what a clone may share with `state`: the logged events (`logged_events`) and the
+    log list itself, until either adds an event (`State.append_event` copies a shared list
+    first: copy on write)."""
+    return logged_events(state) | {id(state.log)}
+
+
 def logged_events(state: Any) -> set[int]:
     """Ids of the logged events and what they hold: a clone may share those, because an
     event is never changed once logged (`takujo.core.events`); views and JSON may not."""

@@ -50,6 +50,9 @@ class State(metaclass=Declared, by_hand=True):
     log: list[events.Event]
     outcome: Outcome | None
     steps: int
+    #: False while `log` is a list another clone holds too: the next event copies it first
+    #: (copy on write), so a clone costs the same late in a game as early.
+    _own_log: bool
 
     def _init_base(self, game: "Game", rng: Rng, cards_rng: Rng | None = None, defaults: bool = True) -> None:
         """`rng` draws the dice and random picks; `cards_rng` (default: derived from `rng`'s
@@ -59,6 +62,7 @@ class State(metaclass=Declared, by_hand=True):
         self.rng = rng
         self.cards_rng = cards_rng if cards_rng is not None else Rng(raw_state=rng.state ^ CARDS_SALT)
         self.log = []
+        self._own_log = True
         self.outcome = None
         self.steps = 0
         if defaults:          # (loading sets every field itself)
@@ -153,8 +157,16 @@ class State(metaclass=Declared, by_hand=True):
     def _log_act(self, action: Action, pend: Decision | None) -> None:
         # Choices in simultaneous and response decisions are seen only by their maker.
         hidden = pend is not None and pend.kind is not DecisionKind.TURN
-        self.log.append({"e": "act", "to": [action.player] if hidden else None,
-                         "player": action.player, "action": str(action)})
+        self.append_event({"e": "act", "to": [action.player] if hidden else None,
+                           "player": action.player, "action": str(action)})
+
+    def append_event(self, event: events.Event) -> None:
+        """Add `event` to the log (the one way events enter it: a log shared with a clone is
+        copied first)."""
+        if not self._own_log:
+            self.log = list(self.log)
+            self._own_log = True
+        self.log.append(event)
 
     def parse_action(self, text: str, player: int | None = None) -> Action:
         """Read action notation for `player` (default: the single player to act)."""
@@ -197,7 +209,7 @@ class State(metaclass=Declared, by_hand=True):
         if "e" in fields or "to" in fields or not (to is None or type(to) is list):
             raise TypeError(f"event {kind!r}: 'to' is the audience (None or a list of players), "
                             f"got {to!r}; 'e' and 'to' are reserved field names")
-        self.log.append({"e": kind, "to": to, **fields})
+        self.append_event({"e": kind, "to": to, **fields})
 
     def end_game(self, winners: tuple[int, ...], reason: str, scores: tuple[int, ...] = ()) -> bool:
         """Record the outcome (once) and log it for everyone; False if the game had ended."""
@@ -256,13 +268,15 @@ class State(metaclass=Declared, by_hand=True):
     # ----- copying and serialising ----------------------------------------------------
     def clone(self) -> Self:
         """An independent copy: the declared fields copied as deep as their types say (code
-        generated from the declaration), the log shared item by item (events never change)."""
+        generated from the declaration), the log shared until either adds to it (events never
+        change once logged; `append_event` copies a shared list first)."""
         cls = type(self)
         other = cls.__new__(cls)
         other.game = self.game
         other.rng = self.rng.clone()
         other.cards_rng = self.cards_rng.clone()
-        other.log = list(self.log)  # events are never mutated after logging
+        other.log = self.log
+        other._own_log = self._own_log = False
         other.outcome = self.outcome
         other.steps = self.steps
         (cls._PLAN or cls.plan()).clone_into(self, other)

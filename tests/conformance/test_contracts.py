@@ -24,7 +24,7 @@ from takujo.core import Rng, shuffle_unseen
 from takujo.core.visibility import RECENT_EVENTS
 from takujo.present import Renderer
 
-from tests.checks import game_objects, logged_events, reachable_mutables, vandalise
+from tests.checks import game_objects, reachable_mutables, shared_by_clones, vandalise
 
 from .test_conformance import midgame_states, playout
 
@@ -136,17 +136,44 @@ def test_clones_views_and_json_share_no_mutable_object_with_the_state(name):
         live = reachable_mutables(state, skip)
         live.pop(id(state))
         assert len(live) > 10, "the walk must reach the state's own lists"
-        events = logged_events(state)
         others = {"clone": state.clone(), "json": state.to_json(),
                   **{f"view({p})": state.view(p) for p in [*range(game.players), None]}}
         for what, obj in others.items():
             shared = set(reachable_mutables(obj, skip)) & set(live)
             if what == "clone":
-                shared -= events
+                shared -= shared_by_clones(state)
             assert not shared, (f"{name} step {state.steps}: {what} shares {len(shared)} mutable "
                                 f"object(s) with the state, e.g. {live[next(iter(shared))]!r:.200}")
         checked += 1
     assert checked >= 10
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_clone_and_its_state_log_only_their_own_events(name):
+    """The log a clone shares is copied when either side adds to it: an action played in a
+    clone (or a clone of a clone) leaves the state's log as it was, and the other way round."""
+    game = takujo.load(name)
+    rng = Rng(5)
+    for state in midgame_states(game, 13, every=7, limit=6):
+        if state.outcome is not None:
+            continue
+        before = json.dumps(state.to_json(), sort_keys=True)
+        clone = state.clone()
+        grandchild = clone.clone()
+        for s in (clone, grandchild):
+            while len(s.log) == len(state.log) and s.outcome is None:
+                player = next(p for p in range(game.players) if s.legal_actions(p))
+                legal = s.legal_actions(player)
+                s.apply(legal[rng.below(len(legal))], player)
+        assert json.dumps(state.to_json(), sort_keys=True) == before
+        assert clone.log is not state.log and grandchild.log is not clone.log
+        n = len(state.log)
+        mark = clone.log[n:]
+        state.append_event({"e": "probe", "to": None})   # now the state's own list
+        assert clone.log[n:] == mark and state.log[n:] == [{"e": "probe", "to": None}]
+        untouched = state.clone()                         # shares it until one adds to it
+        state.append_event({"e": "probe", "to": None})
+        assert len(untouched.log) == n + 1 and len(state.log) == n + 2
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -436,8 +436,8 @@ class SengokuState(PhasedState):
         # SGT-KOKU-10, SGT-STATE-03: which card goes face down as kokuryoku is seen only by its
         # owner (the public "koku" event says that a face-down placement happened).
         if action.verb == "koku" and action.args[1:] == ("down",) and self.phase == KOKU and not self.windows:
-            self.log.append({"e": "act", "to": [action.player], "player": action.player,
-                             "action": str(action)})
+            self.append_event({"e": "act", "to": [action.player], "player": action.player,
+                               "action": str(action)})
             return
         State._log_act(self, action, pend)
 

@@ -185,12 +185,12 @@ class Act(NamedTuple):
 class Known(NamedTuple):
     """The actions a player knows of (`_Engine.seen_by`) among the first `looked` of a game:
     as the text of their JSON rows (``[maker,index],…``) and as arrays of makers relative to
-    the player and indices. Extending makes a new one (clones share the old)."""
+    the player and action indices. Extending makes a new one (clones share the old)."""
 
     looked: int
     text: str
     makers: np.ndarray
-    index: np.ndarray
+    indices: np.ndarray
 
     def extend(self, acts: list[Act], player: int, players: int) -> "Known":
         new = [a for a in acts[self.looked:] if a.public or a.player == player]
@@ -198,9 +198,9 @@ class Known(NamedTuple):
             return self._replace(looked=len(acts))
         rows = ",".join([f"[{a.player},{a.action}]" for a in new])
         makers = np.array([(a.player - player) % players for a in new], np.intp)
-        index = np.array([a.action for a in new], np.int64)
+        indices = np.array([a.action for a in new], np.int64)
         return Known(len(acts), f"{self.text},{rows}" if self.text else rows,
-                     np.concatenate((self.makers, makers)), np.concatenate((self.index, index)))
+                     np.concatenate((self.makers, makers)), np.concatenate((self.indices, indices)))
 
 
 #: What a player knows before any action.
@@ -643,12 +643,12 @@ class HistoryCode:
     def fill(self, out: np.ndarray, known: Known) -> None:
         """Write the rows of the `known` actions into `out` (float32[cap, width], zeroed here)."""
         out.fill(0.0)
-        count = len(known.index)
+        count = len(known.indices)
         if not count:
             return
         k = np.arange(count)
         out[k, known.makers] = 1.0
-        out[k, self.n:] = (known.index[:, None] >> np.arange(self.bits)) & 1
+        out[k, self.n:] = (known.indices[:, None] >> np.arange(self.bits)) & 1
 
 
 def information_state_string(engine: "_Engine", player: int, obs: np.ndarray) -> str:

@@ -157,8 +157,11 @@ class State(metaclass=Declared, by_hand=True):
     def _log_act(self, action: Action, pend: Decision | None) -> None:
         # Choices in simultaneous and response decisions are seen only by their maker.
         hidden = pend is not None and pend.kind is not DecisionKind.TURN
-        self.append_event({"e": "act", "to": [action.player] if hidden else None,
-                           "player": action.player, "action": str(action)})
+        if not self._own_log:          # `append_event`, inline: once a step
+            self.log = list(self.log)
+            self._own_log = True
+        self.log.append({"e": "act", "to": [action.player] if hidden else None,
+                         "player": action.player, "action": str(action)})
 
     def append_event(self, event: events.Event) -> None:
         """Add `event` to the log (the one way events enter it: a log shared with a clone is
@@ -209,7 +212,10 @@ class State(metaclass=Declared, by_hand=True):
         if "e" in fields or "to" in fields or not (to is None or type(to) is list):
             raise TypeError(f"event {kind!r}: 'to' is the audience (None or a list of players), "
                             f"got {to!r}; 'e' and 'to' are reserved field names")
-        self.append_event({"e": kind, "to": to, **fields})
+        if not self._own_log:          # `append_event`, inline: the most frequent call of a step
+            self.log = list(self.log)
+            self._own_log = True
+        self.log.append({"e": kind, "to": to, **fields})
 
     def end_game(self, winners: tuple[int, ...], reason: str, scores: tuple[int, ...] = ()) -> bool:
         """Record the outcome (once) and log it for everyone; False if the game had ended."""

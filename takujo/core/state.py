@@ -157,11 +157,8 @@ class State(metaclass=Declared, by_hand=True):
     def _log_act(self, action: Action, pend: Decision | None) -> None:
         # Choices in simultaneous and response decisions are seen only by their maker.
         hidden = pend is not None and pend.kind is not DecisionKind.TURN
-        if not self._own_log:          # `append_event`, inline: once a step
-            self.log = list(self.log)
-            self._own_log = True
-        self.log.append({"e": "act", "to": [action.player] if hidden else None,
-                         "player": action.player, "action": str(action)})
+        self.append_event({"e": "act", "to": [action.player] if hidden else None,
+                           "player": action.player, "action": str(action)})
 
     def append_event(self, event: events.Event) -> None:
         """Add `event` to the log (the one way events enter it: a log shared with a clone is

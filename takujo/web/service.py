@@ -638,19 +638,6 @@ class MatchService:
             watcher.chat_seen = lines[-1].n
             await watcher.send({"type": "chat", "lines": [line.to_json() for line in lines]})
 
-    def _changed(self, match: Match) -> None:
-        """A bot's committed action: tell the watchers now, unless this process's bot loop
-        is about to play an instant bot (random, with no delay) next; the loop tells them once
-        its moves are made: one state for a run of instant moves, not one a move (they all
-        arrive, as the state's events)."""
-        task = self._drivers.get(match.id)
-        turn = self._bot_to_act(match)
-        if (turn is not None and turn[1] in INLINE_BOTS and not self.settings.bot_delay
-                and task is not None and not task.done()):
-            match.unsent = True
-        else:
-            self.notify(match)
-
     def notify(self, match: Match) -> None:
         """Tell every watcher of the match that there is something new to send."""
         match.unsent = False
@@ -700,7 +687,7 @@ class MatchService:
         try:
             await self._play_bots(match)
         finally:
-            if match.unsent:      # the last moves of a run of instant ones
+            if match.unsent:      # the loop ended in the middle of a run (an error, closing)
                 self.notify(match)
 
     async def _play_bots(self, match: Match) -> None:
@@ -712,6 +699,10 @@ class MatchService:
                 await self.catch_up(match)
         while not self.closed:
             turn = self._bot_to_act(match)
+            if match.unsent and (turn is None or turn[1] not in INLINE_BOTS or self.settings.bot_delay):
+                # a run of instant bot moves (random, no delay) ends: one state for all of
+                # them, not one a move (every move reaches the watchers, as the state's events)
+                self.notify(match)
             if turn is None:
                 return
             seat, bot = turn
@@ -749,7 +740,7 @@ class MatchService:
                     await self.catch_up(match)
                     continue
             self._count_action("bot")
-            self._changed(match)
+            match.unsent = True          # told at the loop's next turn, or when it ends
 
     async def _take_over(self, quiet_for: float = 0.0) -> int:
         """Run the bots of stored matches where a bot is to act and no process runs them

@@ -474,8 +474,14 @@ class FuuteiState(PhasedState):
             return self.hands
         if name == "support":
             return self.supports
-        if name == "equipment":
-            return [[e for e, h in self.host.items() if h in self.party[p]] for p in range(self.n)]
+        if name == "equipment":                  # each player's carried equipment, in host order
+            carried: list[list[int]] = [[] for _ in self.party]
+            if self.host:
+                owner = {c: p for p, members in enumerate(self.party) for c in members}
+                for e, h in self.host.items():
+                    if h in owner:
+                        carried[owner[h]].append(e)
+            return carried
         return getattr(self, name)
 
     def public_info(self) -> dict[str, Any]:

@@ -164,7 +164,7 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def _die_with_parent(lab: int) -> None:
+def die_with_parent(lab: int) -> None:
     """In a worker, first thing: die when the lab's process (`lab`) does, however it dies
     (SIGTERM, SIGKILL). On Linux the kernel sends SIGKILL when the parent exits
     (PR_SET_PDEATHSIG); everywhere a watchdog thread checks once a second that the parent is
@@ -193,7 +193,7 @@ _Batch = Future[list[dict[str, Any]]]
 
 class _LocalPool:
     def __init__(self, workers: int) -> None:
-        self.pool = ProcessPoolExecutor(max_workers=workers, initializer=_die_with_parent,
+        self.pool = ProcessPoolExecutor(max_workers=workers, initializer=die_with_parent,
                                         initargs=(os.getpid(),))
 
     def submit(self, exp: Experiment, batch: list[Job], with_leads: bool) -> _Batch:

@@ -102,10 +102,13 @@ class Experiment:
         return out
 
 
-def _run(argv: list[str], texts: list[str], folder: str) -> None:
-    """In the experiment's process: hold the card sets, then run `takujo sim` with its output
-    in the folder's log."""
+def _run(argv: list[str], texts: list[str], folder: str, server: int) -> None:
+    """In the experiment's process: die with the server's process (`server`) however it dies,
+    hold the card sets, then run `takujo sim` with its output in the folder's log."""
     import sys
+
+    from ..lab.runner import die_with_parent
+    die_with_parent(server)
     for text in texts:
         sources.register(text)
     log = open(os.path.join(folder, "log.txt"), "w", encoding="utf-8")
@@ -186,7 +189,7 @@ class Lab:
         spec = req.model_dump()
         (folder / "experiment.json").write_text(json.dumps({"id": exp_id, "spec": spec, "created": time.time()}),
                                                 encoding="utf-8")
-        process = multiprocessing.get_context("spawn").Process(target=_run, args=(argv, texts, str(folder)),
+        process = multiprocessing.get_context("spawn").Process(target=_run, args=(argv, texts, str(folder), os.getpid()),
                                                                 name=f"takujo-lab-{exp_id}", daemon=True)
         exp = Experiment(exp_id, folder, spec, time.time(), process)
         process.start()

@@ -1,0 +1,67 @@
+"""A Lab page experiment runs in a process of its own: it dies with the server, however the
+server dies (a SIGKILL gives it no chance to stop its children), so that no experiment goes
+on using the machine's CPU for a server that is gone (Linux: read from /proc)."""
+from __future__ import annotations
+
+import os
+import signal
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.lab.test_workers import _alive, _descendants
+
+from .limits import cli_args
+from .server import LiveServer
+
+pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc (Linux)")
+
+
+def _holding(pids: set[int], folder: Path) -> set[int]:
+    """The processes among `pids` with a file of `folder` open (the experiment writes its log there)."""
+    found = set()
+    for pid in pids:
+        try:
+            links = [os.readlink(f"/proc/{pid}/fd/{fd}") for fd in os.listdir(f"/proc/{pid}/fd")]
+        except OSError:
+            continue
+        if any(link.startswith(str(folder)) for link in links):
+            found.add(pid)
+    return found
+
+
+def _wait(condition, seconds: float = 60.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.1)
+    return condition()
+
+
+def test_an_experiment_dies_with_a_killed_server(tmp_path: Path) -> None:
+    lab_dir = tmp_path / "lab"
+    server = LiveServer(tmp_path / "t.db", extra=[*cli_args(), "--lab-dir", str(lab_dir)])
+    server.start()
+    try:
+        status, exp = server.call("POST", "/api/lab/experiments",      # from this machine: the operator
+                                  {"game": "ibara", "kind": "option", "key": "ryan_last",
+                                   "values": ["false", "true"], "games": 2000})
+        assert status == 201, exp
+        folder = (lab_dir / exp["id"]).resolve()
+        assert server.proc is not None
+        running: set[int] = set()
+
+        def started() -> bool:
+            running.update(_holding({p for p in _descendants(server.proc.pid) if _alive(p)}, folder))
+            return bool(running)
+        assert _wait(started), "the experiment's process never opened its folder"
+        assert server.call("GET", f"/api/lab/experiments/{exp['id']}")[1]["status"] == "running"
+        server.kill()
+        assert _wait(lambda: not any(_alive(p) for p in running)), \
+            f"the experiment outlived the server: {sorted(p for p in running if _alive(p))}"
+    finally:
+        server.stop()
+        for pid in _holding({int(e) for e in os.listdir("/proc") if e.isdigit()}, lab_dir.resolve()):
+            os.kill(pid, signal.SIGKILL)               # only if the test failed: nothing it started outlives it

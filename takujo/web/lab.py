@@ -80,6 +80,20 @@ class Experiment:
         except sqlite3.Error:
             return 0
 
+    def games_planned(self) -> int:
+        """The games the run plays (at most, until decided): its seeds × seat rotations ×
+        variants as the lab recorded them (a seed plays every rotation when the bots differ),
+        else the games asked for each variant."""
+        db = self.folder / "out" / "results.db"
+        try:
+            with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=1) as conn:
+                row = conn.execute("SELECT value FROM experiment WHERE key = 'description'").fetchone()
+            plan = json.loads(row[0])
+            first, last = plan["seeds"]
+            return (int(last) - int(first) + 1) * int(plan["rotations"]) * len(plan["variants"])
+        except (sqlite3.Error, TypeError, ValueError, KeyError):
+            return int(self.spec["games"]) * 2
+
     def report_path(self) -> Path | None:
         path = self.folder / "out" / "report.html"
         return path if path.is_file() else None
@@ -94,7 +108,7 @@ class Experiment:
         status = self.status
         out: dict[str, Any] = {"id": self.id, "spec": self.spec, "created": self.created, "status": status,
                                "games_done": self.games_done(),
-                               "games_planned": self.spec["games"] * 2}
+                               "games_planned": self.games_planned()}
         if status == "done":
             out["report_url"] = f"/api/lab/experiments/{self.id}/report"
         if status == "failed":

@@ -65,3 +65,20 @@ def test_an_experiment_dies_with_a_killed_server(tmp_path: Path) -> None:
         server.stop()
         for pid in _holding({int(e) for e in os.listdir("/proc") if e.isdigit()}, lab_dir.resolve()):
             os.kill(pid, signal.SIGKILL)               # only if the test failed: nothing it started outlives it
+
+
+def test_the_progress_counts_every_seat_rotation_the_lab_plays(tmp_path: Path) -> None:
+    """Differing bots play each seed in every rotation of the seats: 10 games asked of each
+    variant among 4 players are 3 seeds × 4 rotations, 24 games for the two variants."""
+    import subprocess
+    import sys
+
+    from takujo.web.lab import Experiment
+    out = tmp_path / "exp" / "out"
+    subprocess.run([sys.executable, "-m", "takujo", "sim", "ibara", "--players", "4", "--compare", "ryan_last=false,true",
+                    "--bots", "heuristic,random", "--games", "10", "--out", str(out), "--workers", "1"],
+                   check=True, capture_output=True, timeout=600)
+    exp = Experiment("0" * 12, tmp_path / "exp", {"games": 10}, time.time())
+    assert exp.games_planned() == 24
+    assert exp.games_done() == 24
+    assert Experiment("1" * 12, tmp_path / "none", {"games": 10}, time.time()).games_planned() == 20   # not begun: as asked

@@ -239,7 +239,7 @@ class MatchService:
         now, pushed = time.time(), 0
         for match_id, watchers in self.watchers.items():
             match = self.matches.get(match_id)
-            if match is None or match.idle_limit is None or not watchers:
+            if match is None or (match.idle_limit is None and not match.clocks.on) or not watchers:
                 continue
             offered = frozenset(i for i in match.to_act() if match.may_take_over(i, now))
             if offered != match.offered:

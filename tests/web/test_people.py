@@ -297,6 +297,34 @@ def test_out_of_time_a_seat_may_be_handed_over_and_past_the_grace_it_is(client, 
     assert client.get(f"/api/matches/{mid}").json()["seats"][0]["stand_in"] == "heuristic"
 
 
+def test_out_of_time_the_offer_is_pushed_in_a_match_with_no_idle_limit(client, monkeypatch) -> None:
+    """A clock alone (no idle limit) makes a seat one the others may hand over: the button
+    reaches their page without a reload."""
+    import takujo.web.match as match_module
+    import takujo.web.service as service_module
+    clock = [time.time()]
+    monkeypatch.setattr(match_module.time, "time", lambda: clock[0])
+    monkeypatch.setattr(service_module.time, "time", lambda: clock[0])
+    made = client.post("/api/matches", json={"game": "fuutei", "seats": ["human", "human"], "seed": 1,
+                                             "clock": "blitz", "name": "Hanako"}).json()
+    mid, tokens = made["match"], [s["token"] for s in made["seats"]]
+    assert client.get(f"/api/matches/{mid}").json()["idle_limit"] is None
+    service = client.app.state.service
+    with client.websocket_connect(f"/ws/matches/{mid}?token={tokens[0]}") as ws0, \
+            client.websocket_connect(f"/ws/matches/{mid}?token={tokens[1]}") as ws1:
+        _receive(ws0, "state"), _receive(ws1, "state")
+        assert service.offer_take_overs() == 0
+        clock[0] += 301                                   # the seat to act runs out of its 300 s
+        assert service.offer_take_overs() == 1
+        for _ in range(5):
+            pushed = _receive(ws0, "state")
+            if any(s["may_take_over"] for s in pushed["seats"]):
+                break
+        else:
+            raise AssertionError("the offer was not pushed")
+        assert service.offer_take_overs() == 0            # told once
+
+
 async def _offer(service) -> None:
     import asyncio
     service.offer_take_overs()

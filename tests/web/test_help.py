@@ -69,6 +69,19 @@ def test_the_match_page_shows_how_to_play_and_finds_cards(module_server, page) -
     page.wait_for_function("!document.querySelector('dialog#help').open")
 
 
+def test_the_card_reference_names_card_types_in_words(module_server, page) -> None:
+    match = create_match(module_server, "fuutei(players=3)", ["human", "bot:random", "bot:random"], seed=3)
+    join(page, match["seats"][0]["join_url"], lang="ja")
+    page.click("#help-open")
+    page.click("#help-tab-cards")
+    types = set(page.locator("dialog#help .card-entry .card-type").all_inner_texts())
+    assert any("戦闘補助" in t for t in types) and any("キャラクター" in t for t in types), types
+    assert not any(raw in t for t in types for raw in ("battle_support", "character", "tawake")), types
+    page.fill("#card-search", "戦闘補助")                         # found by the word shown
+    page.wait_for_function("[...document.querySelectorAll('#help .card-entry')].every("
+                           "e => e.innerText.includes('戦闘補助'))")
+
+
 def test_a_card_box_names_its_fields_in_the_viewers_language(module_server, page) -> None:
     match = create_match(module_server, "fuutei(players=3)", ["human", "bot:random", "bot:random"], seed=3)
     join(page, match["seats"][0]["join_url"], lang="ja")

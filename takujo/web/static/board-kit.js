@@ -344,7 +344,7 @@ const HIDDEN_FIELDS = ["id", "key", "name_ja", "name_en", "text_ja", "text_en", 
 /** A card field's name in the viewer's language ("Type", "種類"), else the field itself. */
 function fieldName(key) { const got = t(`fields.${key}`); return got === `fields.${key}` ? key : got; }
 /** A field's value in words ("Battle support"), else as it is (numbers, costs). */
-function fieldValue(key, value) {
+export function fieldValue(key, value) {
   for (const id of [`values.${key}.${value}`, `values.${value}`]) { const got = t(id); if (got !== id) return got; }
   return String(value);
 }

@@ -1,5 +1,6 @@
 // "How to play" and the card reference of the match page: the rules in words (setup, a turn,
 // winning, ...), the options chosen for this match, and every card of its game, searchable.
+import { fieldValue } from "./board-kit.js";
 import { api, el, names, text, t } from "./common.js";
 
 /** A button that opens the help of a match (`book()`: its card book, `lang()`: the language). */
@@ -64,10 +65,11 @@ function cardsPanel(book, lang) {
   const entries = cards.map((c) => {
     const [main, other] = names(c, lang);
     const body = text(c, lang);
-    const haystack = [c.name_ja, c.name_en, c.text_ja, c.text_en, c.type].filter(Boolean).join("\n").toLowerCase();
+    const type = c.type ? fieldValue("type", c.type) : null;     // in words ("Battle support"), as the card box says
+    const haystack = [c.name_ja, c.name_en, c.text_ja, c.text_en, c.type, type].filter(Boolean).join("\n").toLowerCase();
     return { haystack, node: el("li.card-entry", { dataset: { card: String(c.id) } },
       el("strong", {}, main), other ? el("span.card-other", {}, ` · ${other}`) : null,
-      c.type ? el("span.card-type", {}, ` [${c.type}]`) : null, body ? el("p", {}, body) : null) };
+      type ? el("span.card-type", {}, ` [${type}]`) : null, body ? el("p", {}, body) : null) };
   });
   const none = el("li.none", {}, t("no_cards_found"));
   function filter() {

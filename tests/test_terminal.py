@@ -237,6 +237,11 @@ def test_quitting_saves_and_resume_continues_the_same_game(tmp_path):
     assert again.exit_code == 1 and "nothing to resume" in again.output
 
 
+def test_quitting_after_one_step_says_so_in_good_english(tmp_path):
+    out = run("play", "toy", "--players", "2", "--seed", "5", input="1\nq\n").output
+    assert "left unfinished at step 1 (seed 5)" in out and "1 steps" not in out, out[-400:]
+
+
 def test_resume_refuses_a_record_that_does_not_replay(tmp_path):
     record = tmp_path / "game.jsonl"
     run("play", "toy", "--players", "2", "--seed", "5", "--record", str(record), input="1\n1\nq\n")

@@ -293,7 +293,7 @@ def test_a_whole_game_in_the_terminal_in_english_shows_no_japanese_but_names():
                                 input="? takenaka\n" + "1\n" * 4000, env={"COLUMNS": "1000"})
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "Game over after" in out and "Your decision: draft: take one card" in out
+    assert "Game over at step" in out and "Your decision: draft: take one card" in out
     assert "Takenaka Hanbei (竹中半兵衛) — warlord" in out
     assert japanese_left(game, out, also=(game.title,)) == []
     assert "player 1 (" in out and "you (Oda)" in out

@@ -208,3 +208,21 @@ def test_your_turn_is_told_by_icon_sound_and_notification_asked_for_from_a_butto
         assert page.evaluate("window.__notes[window.__notes.length - 1][0]") == "Your turn"
     finally:
         context.close()
+
+
+def test_your_games_tell_whose_turn_it_is_and_name_bots_with_their_level_in_a_tooltip(module_server, page):
+    page.goto(module_server.url + "/?lang=en")
+    page.fill("#name", "Hanako")
+    page.select_option("#game", "sengoku_taisen")
+    page.select_option("#seat1", "bot:heuristic")
+    page.click("#create")
+    row = page.locator("#mine .match-row").first
+    row.wait_for()
+    bot = row.locator(".bot-level")
+    assert bot.inner_text() == "Bot: Easy" and bot.get_attribute("title") == "heuristic"
+    assert "heuristic" not in row.locator(".match-seats").inner_text()
+    assert row.locator(".seat-turn").count() >= 1 and "(to act)" in row.inner_text()   # someone is to act: told
+    page.locator("#mine .match-row a.button").first.click()
+    chip = page.locator("#seats .seat-chip[data-seat='1'] .seat-kind .bot-level")
+    chip.wait_for()
+    assert chip.inner_text() == "Bot: Easy" and chip.get_attribute("title") == "heuristic"

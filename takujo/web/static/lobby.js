@@ -1,7 +1,7 @@
 // The lobby: create a match (game, players, the game's options, each seat a person or a
 // bot), hand out join links, and list your games, open seats, running and finished matches.
 import { drawCardSets, keptSets, loadMine } from "./cardsets.js";
-import { adoptPlayerKey, api, botName, clockText, copyButton, currentLang, el,
+import { adoptPlayerKey, api, botLabel, botName, clockText, copyButton, currentLang, el,
   langSwitch, loadTexts, myName, playerKey, rememberSeat, setMyName, t, toast } from "./common.js";
 
 let lang = currentLang();
@@ -180,13 +180,18 @@ async function refresh() {
 
 const titleOf = (name) => { const g = games.find((x) => x.name === name); return g ? bothTitles(g) : name; };
 
-/** "Hanako · Easy bot · open seat" */
+/** "Hanako (to act) · Bot: Easy · open seat": each seat, whose turn it is, a bot's level in its tooltip. */
 function seatWords(m, mySeats = []) {
-  return m.seats.map((s) => {
-    if (s.kind === "bot") return t("bot_level", { name: botName(s.bot) });
-    const who = s.name || (s.open ? t("open_seat") : t("player", { n: s.seat }));
-    return (mySeats.includes(s.seat) ? (s.name ? `${s.name} — ${t("you_player", { n: s.seat })}` : t("you_player", { n: s.seat })) : who) + (s.connected ? " ●" : "");
-  }).join(" · ");
+  return m.seats.flatMap((s, i) => {
+    let word;
+    if (s.kind === "bot") word = botLabel(s.bot);
+    else {
+      const who = s.name || (s.open ? t("open_seat") : t("player", { n: s.seat }));
+      word = (mySeats.includes(s.seat) ? (s.name ? `${s.name} — ${t("you_player", { n: s.seat })}` : t("you_player", { n: s.seat })) : who) + (s.connected ? " ●" : "");
+    }
+    const turn = s.to_act && m.status !== "finished" ? el("span.seat-turn", {}, ` (${t("to_act")})`) : null;
+    return [i ? " · " : null, el("span.seat-word", { dataset: { seat: String(s.seat) } }, word, turn)];
+  });
 }
 
 function steps(n) { return t(n === 1 ? "version_one" : "version", { n }); }

@@ -32,6 +32,9 @@ from ..core.errors import OptionError, TakujoError
 from ..core.registry import names
 
 EXPERIMENT_ID = re.compile(r"[0-9a-f]{12}")
+#: An option value the Lab accepts: letters, digits and ``_.:-``, up to the length of a deck
+#: code (``code:…``, at most 2,000 characters), so that two decks can be compared.
+LAB_VALUE = re.compile(r"[A-Za-z0-9_.:\-]{1,2000}")
 #: Experiments kept (the oldest finished ones are listed no more beyond this).
 LISTED = 50
 
@@ -180,7 +183,7 @@ class Lab:
                         raise OptionError("web.no_card_set", name=value[:20])
                 texts.append(text)
         for value in values:
-            if not re.fullmatch(r"[A-Za-z0-9_.:\-]{1,80}", value):
+            if not LAB_VALUE.fullmatch(value):
                 raise OptionError("web.lab_value", value=value[:40])
         if not re.fullmatch(r"[a-z_][a-z0-9_]{0,39}", req.key):
             raise OptionError("web.lab_value", value=req.key[:40])

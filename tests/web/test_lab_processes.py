@@ -82,3 +82,25 @@ def test_the_progress_counts_every_seat_rotation_the_lab_plays(tmp_path: Path) -
     assert exp.games_planned() == 24
     assert exp.games_done() == 24
     assert Experiment("1" * 12, tmp_path / "none", {"games": 10}, time.time()).games_planned() == 20   # not begun: as asked
+
+
+def test_the_lab_page_compares_two_decks_by_their_codes(tmp_path: Path) -> None:
+    """A 戦国大戦 双 deck code (about 150 characters for a starter) is a value the Lab page
+    accepts; the lab itself builds both variants from the argument the page gives it; a value
+    longer than any deck code, or one naming a path, is refused."""
+    from takujo.core.errors import OptionError
+    from takujo.core.registry import make_game
+    from takujo.lab.experiment import Experiment as LabExperiment
+    from takujo.web.lab import ExperimentRequest, Lab
+    game = type(make_game("sengoku_taisen"))
+    codes = [game.deck_from_text(game.deck_text(name)) for name in game.starter_deck_names()[:2]]
+    assert min(map(len, codes)) > 80
+    lab = Lab(tmp_path, None, levels=("heuristic",))
+    argv, _ = lab._argv(ExperimentRequest(game="sengoku_taisen", key="deck1", values=codes, games=10), tmp_path / "out")
+    compare = argv[argv.index("--compare") + 1]
+    assert compare == f"deck1={codes[0]},{codes[1]}"
+    exp = LabExperiment.make("sengoku_taisen", {}, [compare], ["heuristic"], 10, 1, 2000)
+    assert [v.options for v in exp.variants] == [(("deck1", codes[0]),), (("deck1", codes[1]),)]
+    for bad in ("code:" + "x" * 2000, "../../etc/passwd", "a,b"):
+        with pytest.raises(OptionError):
+            lab._argv(ExperimentRequest(game="sengoku_taisen", key="deck1", values=[codes[0], bad], games=10), tmp_path / "out")

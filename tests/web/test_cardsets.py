@@ -125,3 +125,18 @@ def test_only_the_operator_starts_an_experiment_and_no_client_value_names_a_path
         assert not any((tmp_path / "lab").glob("*")) if (tmp_path / "lab").exists() else True   # nothing started
         for name in ("../../etc/passwd", "0" * 12, "x"):
             assert c.get(f"/api/lab/experiments/{name}").status_code == 404
+
+
+def test_the_server_keeps_no_more_sets_than_its_limit(client, monkeypatch) -> None:
+    import dataclasses
+    service = client.app.state.service
+    monkeypatch.setattr(service, "settings", dataclasses.replace(
+        service.settings, limits=dataclasses.replace(service.settings.limits, card_sets=2)))
+    texts = [BASE.replace('name_ja = "蒼い風"', f'name_ja = "風{i}"', 1) for i in range(3)]
+    kept = [client.post("/api/cardsets", json={"game": "fuutei", "option": "cards", "text": t}, headers=KEY) for t in texts[:2]]
+    assert [r.status_code for r in kept] == [201, 201]
+    res = client.post("/api/cardsets", json={"game": "fuutei", "option": "cards", "text": texts[2]}, headers=KEY)
+    assert res.status_code == 422 and "2" in res.json()["error"]["message"], res.text
+    again = client.post("/api/cardsets", json={"game": "fuutei", "option": "cards", "text": texts[0]}, headers=KEY)
+    assert again.status_code == 201 and again.json()["set"] == kept[0].json()["set"]   # a kept set is no new one
+    assert len(client.get("/api/me/cardsets", headers=KEY).json()["sets"]) == 2

@@ -104,3 +104,21 @@ def test_the_lab_page_compares_two_decks_by_their_codes(tmp_path: Path) -> None:
     for bad in ("code:" + "x" * 2000, "../../etc/passwd", "a,b"):
         with pytest.raises(OptionError):
             lab._argv(ExperimentRequest(game="sengoku_taisen", key="deck1", values=[codes[0], bad], games=10), tmp_path / "out")
+
+
+def test_one_experiment_runs_at_a_time(tmp_path: Path) -> None:
+    from takujo.core.errors import OptionError
+    from takujo.web.lab import ExperimentRequest, Lab
+    lab = Lab(tmp_path, None, slots=1, levels=("heuristic",))
+    req = ExperimentRequest(game="ibara", key="ryan_last", values=["false", "true"], games=2000)
+    try:
+        first = lab.start(req)
+        assert first.status == "running"
+        with pytest.raises(OptionError) as busy:
+            lab.start(req)
+        assert busy.value.message_id == "web.lab_busy"
+        assert [e.id for e in lab.list()] == [first.id]          # the refused one left nothing behind
+    finally:
+        lab.close()
+        for exp in lab.running.values():
+            exp.process.join(30)

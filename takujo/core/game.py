@@ -179,9 +179,10 @@ class Game(ABC):
         raise NotSupportedError("deck.none", game=cls.name)
 
     @classmethod
-    def deck_from_text(cls, text: str) -> str:
+    def deck_from_text(cls, text: str, cards: str | None = None) -> str:
         """The option value that plays the decklist `text` (e.g. a deck code), checked
-        against the construction rules; `OptionError` naming every problem."""
+        against the construction rules and the card pool `cards` (the value of the game's
+        ``cards`` option; default its own file); `OptionError` naming every problem."""
         raise NotSupportedError("deck.none", game=cls.name)
 
     @classmethod

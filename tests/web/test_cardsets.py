@@ -140,3 +140,31 @@ def test_the_server_keeps_no_more_sets_than_its_limit(client, monkeypatch) -> No
     again = client.post("/api/cardsets", json={"game": "fuutei", "option": "cards", "text": texts[0]}, headers=KEY)
     assert again.status_code == 201 and again.json()["set"] == kept[0].json()["set"]   # a kept set is no new one
     assert len(client.get("/api/me/cardsets", headers=KEY).json()["sets"]) == 2
+
+
+def test_a_decklist_is_checked_against_an_uploaded_pool_and_plays_with_it(client) -> None:
+    """A 戦国大戦 双 pool with a new card: a decklist that uses it is refused against the
+    built-in pool, accepted against the kept one, and a match plays that deck from that pool."""
+    from takujo.games.sengoku_taisen.cards import CARD_FILE as SGT_FILE
+    from takujo.games.sengoku_taisen.game import SengokuGame
+    new_card = ('\n[[card]]\nnumber = "ZZ-01"\nname_ja = "新武将"\nname_en = "New warlord"\ntype = "warlord"\n'
+                'color = "蒼"\ncost = "蒼"\nunit = "infantry"\nstrength = 2000\nsiege = 1\n')
+    pool_text = Path(SGT_FILE).read_text(encoding="utf-8") + new_card
+    kept = client.post("/api/cardsets", json={"game": "sengoku_taisen", "option": "cards", "text": pool_text}, headers=KEY)
+    assert kept.status_code == 201, kept.text
+    pool = kept.json()["set"]
+    deck = SengokuGame.deck_text("蒼").replace("2 AO-01 ", "2 ZZ-01 ", 1)
+    assert "ZZ-01" in deck
+    built_in = client.post("/api/decklists", json={"game": "sengoku_taisen", "text": deck})
+    assert built_in.status_code == 422 and "ZZ-01" in built_in.json()["error"]["message"], built_in.text
+    res = client.post("/api/decklists", json={"game": "sengoku_taisen", "text": deck, "cards": pool})
+    assert res.status_code == 200, res.text
+    code = res.json()["deck"]
+    assert "ZZ-01" in code and res.json()["cards"] == pool
+    for bad in ("set:" + "0" * 64, "../cards.toml"):                     # no such set; not a set's name
+        assert client.post("/api/decklists", json={"game": "sengoku_taisen", "text": deck, "cards": bad}).status_code == 404
+    made = client.post("/api/matches", json={"game": f"sengoku_taisen(cards={pool},deck1={code})",
+                                             "seats": ["human", "bot:random"], "seed": 1})
+    assert made.status_code == 201, made.text
+    catalogue = client.get(f"/api/matches/{made.json()['match']}/catalogue").json()
+    assert "ZZ-01" in json.dumps(catalogue, ensure_ascii=False)

@@ -252,9 +252,10 @@ class SengokuGame(Game):
         return "\n".join(lines) + "\n"
 
     @classmethod
-    def deck_from_text(cls, text: str) -> str:
-        """The deck code (a value for deck1/deck2) of a decklist's text, checked (SGT-DECK-01..04)."""
-        return decks.from_text(text, pool())
+    def deck_from_text(cls, text: str, cards: str | None = None) -> str:
+        """The deck code (a value for deck1/deck2) of a decklist's text, checked (SGT-DECK-01..04)
+        against the pool `cards` (a file or an uploaded set; default the package's)."""
+        return decks.from_text(text, pool(cards) if cards else pool())
 
     @classmethod
     def check_deck(cls, path: Any) -> list[str]:

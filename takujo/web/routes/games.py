@@ -8,6 +8,7 @@ from typing import Any
 from fastapi import APIRouter, Depends
 from pydantic import BaseModel, ConfigDict, Field
 
+from ...core import sources
 from ...core.errors import TakujoError
 from ...core.registry import game_class, load, make_game, names
 from ...present import Renderer
@@ -30,6 +31,8 @@ class DecklistUpload(BaseModel):
     model_config = ConfigDict(extra="forbid")
     game: str = Field(max_length=40, examples=["sengoku_taisen"])
     text: str = Field(max_length=MAX_DECKLIST, examples=["name: mine\nokugi: AO-OG\n4 AO-01\n…"])
+    cards: str | None = Field(None, max_length=68, description="an uploaded card pool (set:…) to check the deck "
+                              "against, for a match that plays that pool; default the game's own")
 
 
 @router.get("/api/games", summary="The games this server plays, with their options and bot levels")
@@ -79,10 +82,15 @@ def catalogue(name: str) -> Any:
 
 @router.post("/api/decklists", responses=ERRORS, dependencies=[Depends(limited("uploads"))],
              summary="Check an uploaded decklist; its deck code is the value of a deck option")
-def decklist(body: DecklistUpload) -> dict[str, Any]:
+async def decklist(body: DecklistUpload, service: Service) -> dict[str, Any]:
     if body.game not in names():
         raise NotFound("web.no_game", name=body.game[:40])
-    return {"game": body.game, "deck": game_class(body.game).deck_from_text(body.text)}
+    if body.cards is not None:
+        if "cards" not in set_options(body.game) or not sources.NAME.fullmatch(body.cards):
+            raise NotFound("web.no_card_set", name=body.cards[:20])
+        await service.cardsets.ensure({"cards": body.cards})      # a kept set, read from the store
+    return {"game": body.game, "deck": game_class(body.game).deck_from_text(body.text, body.cards),
+            "cards": body.cards}
 
 
 @lru_cache(maxsize=64)

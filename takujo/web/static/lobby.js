@@ -59,7 +59,9 @@ function optionInput(name, spec) {
     file.addEventListener("change", async () => {
       if (!file.files[0]) return;
       try {
-        const res = await api(`/api/decklists?lang=${lang}`, { method: "POST", body: { game: currentGame, text: await file.files[0].text() } });
+        const pool = document.getElementById("opt-cards")?.value || "";   // a kept pool chosen for this match
+        const res = await api(`/api/decklists?lang=${lang}`, { method: "POST",
+          body: { game: currentGame, text: await file.files[0].text(), cards: pool.startsWith("set:") ? pool : null } });
         const option = el("option", { value: res.deck, selected: true }, t("uploaded_deck", { name: file.files[0].name }));
         select.append(option);
         select.value = res.deck;

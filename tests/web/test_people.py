@@ -234,14 +234,19 @@ def test_idle_time_counts_from_when_the_seat_was_opened_and_the_offer_is_pushed(
         assert acting and all(s["opened"] and 29 <= s["idle_seconds"] <= 31 for s in acting)   # not 270
         assert not any(s["may_take_over"] for s in seats)
         clock[0] += 40                                    # past the limit: the others are told at once
-        assert service.offer_take_overs() == 1
-        for _ in range(5):     # states sent before (the other socket connecting) come first
-            pushed = _receive(ws0, "state")
-            if any(s["may_take_over"] for s in pushed["seats"]):
-                break
-        else:
-            raise AssertionError("the offer was not pushed")
-        assert service.offer_take_overs() == 0            # told once
+        _offer_is_pushed_once(service, ws0)
+
+
+def _offer_is_pushed_once(service, ws) -> None:
+    """The sweep tells the others at once that a seat may be handed over, and only once."""
+    assert service.offer_take_overs() == 1
+    for _ in range(5):     # states sent before (the other socket connecting) come first
+        pushed = _receive(ws, "state")
+        if any(s["may_take_over"] for s in pushed["seats"]):
+            break
+    else:
+        raise AssertionError("the offer was not pushed")
+    assert service.offer_take_overs() == 0
 
 
 # ----- clocks ---------------------------------------------------------------------------------
@@ -315,14 +320,7 @@ def test_out_of_time_the_offer_is_pushed_in_a_match_with_no_idle_limit(client, m
         _receive(ws0, "state"), _receive(ws1, "state")
         assert service.offer_take_overs() == 0
         clock[0] += 301                                   # the seat to act runs out of its 300 s
-        assert service.offer_take_overs() == 1
-        for _ in range(5):
-            pushed = _receive(ws0, "state")
-            if any(s["may_take_over"] for s in pushed["seats"]):
-                break
-        else:
-            raise AssertionError("the offer was not pushed")
-        assert service.offer_take_overs() == 0            # told once
+        _offer_is_pushed_once(service, ws0)
 
 
 async def _offer(service) -> None:

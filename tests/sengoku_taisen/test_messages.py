@@ -243,7 +243,7 @@ def test_a_whole_game_in_the_terminal_in_english_shows_no_japanese_but_names():
     assert result.exit_code == 0, result.output
     out = result.output
     header, _, rest = out.partition("\n")
-    assert "Game over after" in out and "Your decision: place a card as kokuryoku (0 or 1)" in out
+    assert "Game over at step" in out and "Your decision: place a card as kokuryoku (0 or 1)" in out
     assert "Subversion (調略)  AO-12  Stratagem" in out
     assert japanese_left(game, rest, also=DECKS) == []
     assert "you go first" in out.lower() or "player 1 goes first" in out.lower()

@@ -41,7 +41,9 @@ def play(client: TestClient, match: str, tokens: list[str], steps: int, rng: ran
                 break
 
 
-def test_an_idle_match_leaves_memory_and_comes_back_as_it_was(tmp_path: Path):
+def test_an_idle_match_leaves_memory_and_comes_back_as_it_was(tmp_path: Path, monkeypatch):
+    import takujo.web.service as service_module
+    monkeypatch.setattr(service_module, "SWEEP_EVERY", 1e6)   # only the test's own sweep: none between its steps
     with TestClient(create_app(tmp_path / "t.db", settings=settings(idle_seconds=0.0))) as client:
         service = client.app.state.service
         match, tokens = new_match(client)

@@ -94,9 +94,10 @@ export function botName(level) {
   return name === key ? String(level) : name;
 }
 
-/** A bot's seat in words ("Bot: Hard"), with its level ("ismcts:1000") in a tooltip. */
-export function botLabel(level) {
-  return el("span.bot-level", { title: String(level) }, t("bot_level", { name: botName(level) }));
+/** A bot's seat in words ("Bot: Hard"; `key` "stand_in": "stand-in: Hard"), with its level
+ * ("ismcts:1000") in a tooltip. */
+export function botLabel(level, key = "bot_level") {
+  return el("span.bot-level", { title: String(level) }, t(key, { name: botName(level) }));
 }
 
 export async function api(path, { method = "GET", body, token, text } = {}) {

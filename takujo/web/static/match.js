@@ -1,6 +1,6 @@
 // The match page: one seat's (or a spectator's) live table. The server pushes the seat's
 // state over a WebSocket after every change; actions go back over it.
-import { api, ApiError, botLabel, botName, CardBook, clockText, currentLang, el,
+import { api, ApiError, botLabel, CardBook, clockText, currentLang, el,
   langSwitch, loadTexts, myName, rememberSeat, seatTokens, setMyName, t, toast } from "./common.js";
 import { BoardContext, dice, iconText } from "./board-kit.js";
 import { helpButton } from "./help.js";
@@ -139,7 +139,7 @@ function drawSeats() {
     const base = s.seat === mine ? t("you_player", { n: s.seat }) : t("player", { n: s.seat });
     const who = s.name ? (s.seat === mine ? `${s.name} — ${base}` : s.name) : base;
     const what = s.kind === "bot" ? botLabel(s.bot)
-      : s.stand_in ? el("span.bot-level", { title: s.stand_in }, t("stand_in", { name: botName(s.stand_in) }))
+      : s.stand_in ? botLabel(s.stand_in, "stand_in")
       : s.opened ? t("person") : t("not_opened");
     const chip = el(`div.seat-chip${s.to_act ? ".to-act" : ""}${s.connected ? ".online" : ""}`, { dataset: { seat: String(s.seat) } },
       el("span.dot", { title: s.connected ? t("online") : t("offline") }),
